@@ -1,0 +1,247 @@
+"""The `showmehow` command line."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from recorder.browser import find_chromium, has_display
+from recorder.errors import ShowMeHowError
+from recorder.settings import Settings, data_dir, load_settings, set_setting
+from procedures.models import Procedure
+from procedures.store import ProcedureStore
+from procedures.transfer import export_procedures, import_procedures
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = [[str(h) for h in headers], *[["" if c is None else str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _store() -> ProcedureStore:
+    return ProcedureStore()
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    procedures = _store().list(include_deprecated=not args.active)
+    if args.json:
+        print(json.dumps([json.loads(p.model_dump_json()) for p in procedures], indent=2))
+        return 0
+    if not procedures:
+        print("No procedures yet. Record one with `showmehow record URL`.")
+        return 0
+    rows = [
+        (p.id[:12], p.title, ",".join(p.abstract.domains), ",".join(p.parameter_names), p.uses,
+         f"{p.confidence:.2f}", "yes" if p.deprecated else "")
+        for p in procedures
+    ]  # fmt: skip
+    print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "DEPRECATED"], rows))
+    return 0
+
+
+def resolve_id(store: ProcedureStore, prefix: str) -> str:
+    """A full procedure id from an unambiguous prefix, as `list` prints them."""
+    matches = [p.id for p in store.list() if p.id.startswith(prefix)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ShowMeHowError(f"no procedure with id {prefix!r}; `showmehow list` shows the ids")
+    raise ShowMeHowError(f"id {prefix!r} is ambiguous ({len(matches)} procedures); give more characters")
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    store = _store()
+    procedure = store.get(resolve_id(store, args.id))
+    if args.json:
+        print(procedure.model_dump_json(indent=2))
+    else:
+        print(describe_procedure(procedure))
+    return 0
+
+
+def describe_procedure(p: Procedure) -> str:
+    a = p.abstract
+    lines = [
+        f"{p.title}  ({p.id})",
+        f"Goal: {a.goal}",
+        f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
+        f"Uses: {p.uses} ({p.success_count} ok, {p.failure_count} failed)  confidence {p.confidence:.2f}"
+        + ("  DEPRECATED" if p.deprecated else ""),
+    ]
+    if a.prerequisites:
+        lines.append("Prerequisites: " + "; ".join(a.prerequisites))
+    lines.append("Parameters:")
+    for param in a.parameters or []:
+        example = "(secret)" if param.secret else repr(param.example)
+        lines.append(f"  {param.name}: {example}{'' if param.required else ' (optional)'}")
+    lines.append("Flow:")
+    lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
+    lines.append("Steps:")
+    for i, step in enumerate(p.steps, 1):
+        value = "••••" if step.secret and step.value is None else (step.value or "")
+        broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
+        lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
+    return "\n".join(lines)
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    store = _store()
+    procedure_id = resolve_id(store, args.id)
+    store.delete(procedure_id)
+    print(f"Deleted {procedure_id}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _store()
+    procedure = store.get(resolve_id(store, args.id))
+    export_procedures([procedure], Path(args.file))
+    print(f"Exported {procedure.id} to {args.file}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    procedures = import_procedures(Path(args.file))
+    store = _store()
+    fresh = [p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in procedures]
+    for procedure_id in store.add_many(fresh):
+        print(f"Imported {procedure_id}")
+    return 0
+
+
+def cmd_config(args: argparse.Namespace) -> int:
+    if args.action == "set":
+        if args.key is None or args.value is None:
+            raise ShowMeHowError("usage: showmehow config set KEY VALUE")
+        set_setting(args.key, args.value)
+        print(f"{args.key} = {getattr(load_settings(), args.key)}")
+        return 0
+    settings = load_settings()
+    if args.key:
+        if args.key not in Settings.model_fields:
+            raise ShowMeHowError(f"unknown setting {args.key!r}; known settings: {', '.join(Settings.model_fields)}")
+        print(getattr(settings, args.key))
+        return 0
+    for name, field in Settings.model_fields.items():
+        print(f"{name} = {getattr(settings, name)}    # {field.description}")
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    problems = 0
+
+    def check(name: str, probe: Callable[[], str]) -> None:
+        nonlocal problems
+        try:
+            print(f"ok       {name}: {probe()}")
+        except ShowMeHowError as exc:
+            problems += 1
+            print(f"PROBLEM  {name}: {exc}")
+
+    def chromium() -> str:
+        path = find_chromium()
+        try:
+            version = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise ShowMeHowError(f"{path} does not run ({exc}); reinstall chromium") from exc
+        return f"{version or 'found'} at {path}"
+
+    def display() -> str:
+        if has_display():
+            return "available"
+        return "none (fine for --headless; for a visible browser run under `xvfb-run -a` or on a desktop)"
+
+    def database() -> str:
+        store = ProcedureStore()
+        return f"{store.path} ({len(store)} procedures)"
+
+    def llm() -> str:
+        settings = load_settings()
+        if not settings.model:
+            return "no model set: recording and replay work without one; `showmehow config set model openai/NAME` enables LLM features"
+        if importlib.util.find_spec("litellm") is None:
+            raise ShowMeHowError("model is set but litellm is missing; install with `pip install 'showmehow[llm]'`")
+        if not os.environ.get(settings.api_key_env):
+            raise ShowMeHowError(
+                f"model {settings.model} is set but ${settings.api_key_env} is empty; export it or `showmehow config set api_key_env NAME`"
+            )
+        return f"{settings.model} via {settings.api_base or 'the provider default'}"
+
+    check("data directory", lambda: str(data_dir()))
+    check("database", database)
+    check("chromium", chromium)
+    check("display", display)
+    check("llm", llm)
+    return 1 if problems else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="showmehow",
+        description="Teach browser agents by demonstration. With no command, opens the desktop app.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("list", help="list stored procedures")
+    p.add_argument("--active", action="store_true", help="hide deprecated procedures")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("show", help="show one procedure")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.add_argument("--json", action="store_true", help="print the stored JSON")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("delete", help="delete a procedure")
+    p.add_argument("id")
+    p.set_defaults(func=cmd_delete)
+
+    p = sub.add_parser("export", help="write a procedure to a JSON file")
+    p.add_argument("id")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="add the procedures of a JSON file (all or nothing)")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("config", help="show or change settings")
+    p.add_argument("action", choices=["get", "set"])
+    p.add_argument("key", nargs="?")
+    p.add_argument("value", nargs="?")
+    p.set_defaults(func=cmd_config)
+
+    p = sub.add_parser("doctor", help="check Chromium, display, database and LLM settings")
+    p.set_defaults(func=cmd_doctor)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from app.gui import main as gui_main
+
+        return gui_main()
+    try:
+        return args.func(args)
+    except ShowMeHowError as exc:
+        print(f"showmehow: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("showmehow: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

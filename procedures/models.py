@@ -1,0 +1,140 @@
+"""A procedure: an abstract flow plus fine-grained steps whose values are parameter placeholders."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+
+from recorder.models import LONG, SHORT, RecordedStep
+
+PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
+_TOKEN = re.compile(r"\{\{|\}\}|\{([a-z][a-z0-9_]{0,63})\}")
+
+
+def placeholders(text: str | None) -> set[str]:
+    """The parameter names that `text` refers to as `{name}`; `{{` and `}}` are literal braces."""
+    return {m.group(1) for m in _TOKEN.finditer(text or "") if m.group(1)}
+
+
+def escape_braces(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def fill_placeholders(text: str, values: Mapping[str, str], in_selector: bool = False) -> str:
+    """Put parameter values in for `{name}`; inside a selector they are escaped as in a quoted string."""
+
+    def repl(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name is None:
+            return match.group(0)[0]
+        if name not in values:
+            raise KeyError(name)
+        value = str(values[name])
+        return json.dumps(value)[1:-1] if in_selector else value
+
+    return _TOKEN.sub(repl, text)
+
+
+class Parameter(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=PARAMETER_NAME)
+    description: str = Field("", max_length=SHORT)
+    example: str | None = Field(None, max_length=LONG)  # the demonstrated value; never set for secrets
+    secret: bool = False
+    required: bool = True
+
+    @model_validator(mode="after")
+    def _secret_has_no_example(self) -> Parameter:
+        if self.secret and self.example is not None:
+            raise ValueError(f"secret parameter {self.name!r} must not have an example")
+        return self
+
+
+class Abstract(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    goal: str = Field(max_length=SHORT)
+    parameters: list[Parameter] = Field(default_factory=list, max_length=100)
+    prerequisites: list[str] = Field(default_factory=list, max_length=50)
+    flow: list[str] = Field(default_factory=list, max_length=500)
+    domains: list[str] = Field(default_factory=list, max_length=50)
+    tags: list[str] = Field(default_factory=list, max_length=50)
+
+    @model_validator(mode="after")
+    def _unique_parameter_names(self) -> Abstract:
+        names = [p.name for p in self.parameters]
+        if len(names) != len(set(names)):
+            raise ValueError(f"parameter names must be unique: {names}")
+        return self
+
+
+class ProcedureStep(RecordedStep):
+    """A recorded step whose values and selectors may hold `{parameter}` placeholders."""
+
+    description: str = Field("", max_length=SHORT)
+    failure_count: int = Field(0, ge=0)  # how often replay failed at this step
+
+    @model_validator(mode="after")
+    def _secret_has_no_value(self) -> ProcedureStep:
+        if self.secret and self.value is not None and not re.fullmatch(r"\{[a-z][a-z0-9_]*\}", self.value):
+            raise ValueError("a secret step may only hold a placeholder, never a value")
+        return self
+
+    def referenced_parameters(self) -> set[str]:
+        texts: Iterable[str | None] = [self.value, self.option_value, self.navigates_to, *self.selectors, *self.frame]
+        return set().union(*(placeholders(t) for t in texts))
+
+
+class Procedure(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    title: str = Field(min_length=1, max_length=SHORT)
+    description: str = Field("", max_length=LONG)
+    abstract: Abstract
+    steps: list[ProcedureStep] = Field(default_factory=list, max_length=5000)
+    success_count: int = Field(0, ge=0)
+    failure_count: int = Field(0, ge=0)
+    deprecated: bool = False
+    source: Literal["demonstration", "import", "devtools", "merge"] = "demonstration"
+    recording_id: str | None = None
+    variants: list[str] = Field(default_factory=list)  # notes from merged procedures
+    created_at: float = Field(default_factory=time.time)
+    updated_at: float = Field(default_factory=time.time)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def confidence(self) -> float:
+        """Mean of the Beta(1, 1) posterior of the success rate: 0.5 for a new procedure."""
+        return (self.success_count + 1) / (self.success_count + self.failure_count + 2)
+
+    @property
+    def uses(self) -> int:
+        return self.success_count + self.failure_count
+
+    @property
+    def parameter_names(self) -> list[str]:
+        return [p.name for p in self.abstract.parameters]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_computed(cls, data: object) -> object:
+        if isinstance(data, dict) and "confidence" in data:
+            data = {k: v for k, v in data.items() if k != "confidence"}
+        return data
+
+    @model_validator(mode="after")
+    def _steps_use_known_parameters(self) -> Procedure:
+        known = set(self.parameter_names)
+        for number, step in enumerate(self.steps, 1):
+            unknown = step.referenced_parameters() - known
+            if unknown:
+                raise ValueError(f"step {number} refers to unknown parameter(s): {', '.join(sorted(unknown))}")
+        return self

@@ -1,0 +1,124 @@
+"""ProcedureStore: procedures in SQLite as validated JSON plus indexed columns, and the UPDATE phase."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from recorder.database import DB_FILE, connect, transaction
+from recorder.errors import ShowMeHowError, describe_error
+from recorder.models import Recording
+from recorder.recordings import RecordingStore
+from recorder.settings import data_dir
+from procedures.models import Procedure
+
+DEPRECATE_MIN_USES = 3
+DEPRECATE_BELOW_RATE = 0.5
+
+
+class ProcedureStore:
+    """Procedures on a SQLite file; `ProcedureStore()` uses the data directory's database."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path else data_dir() / DB_FILE
+        self._db = connect(self.path)
+        self._own_writes = 0
+        self.recordings = RecordingStore(self.path)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def get(self, procedure_id: str) -> Procedure:
+        row = self._db.execute("SELECT data FROM procedures WHERE id = ?", (procedure_id,)).fetchone()
+        if row is None:
+            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
+        return Procedure.model_validate_json(row[0])
+
+    def list(self, include_deprecated: bool = True) -> list[Procedure]:
+        query = "SELECT data FROM procedures"
+        if not include_deprecated:
+            query += " WHERE deprecated = 0"
+        rows = self._db.execute(query + " ORDER BY updated_at DESC").fetchall()
+        return [Procedure.model_validate_json(row[0]) for row in rows]
+
+    def __len__(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
+
+    def revision(self) -> tuple[int, int]:
+        """Changes whenever any connection commits a change: lets callers keep caches honest."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0], self._own_writes
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def add(self, procedure: Procedure) -> str:
+        self.add_many([procedure])
+        return procedure.id
+
+    def add_many(self, procedures: Iterable[Procedure]) -> list[str]:
+        """Insert all in one transaction: either every procedure lands or none does."""
+        procedures = list(procedures)
+        with transaction(self._db) as db:
+            for procedure in procedures:
+                try:
+                    db.execute("INSERT INTO procedures VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _row(procedure))
+                except sqlite3.IntegrityError as exc:
+                    raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
+        self._own_writes += 1
+        return [p.id for p in procedures]
+
+    def update(self, procedure: Procedure) -> Procedure:
+        """Save an edited procedure after validating it again; returns the saved copy."""
+        try:
+            procedure = Procedure.model_validate(procedure.model_dump() | {"updated_at": time.time()})
+        except ValidationError as exc:
+            raise ShowMeHowError(f"invalid procedure: {describe_error(exc)}") from exc
+        with transaction(self._db) as db:
+            cursor = db.execute(
+                "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
+                " updated_at=?, data=? WHERE id=?",
+                (*_row(procedure)[1:], procedure.id),
+            )
+            if cursor.rowcount == 0:
+                raise ShowMeHowError(f"no procedure with id {procedure.id!r}")
+        self._own_writes += 1
+        return procedure
+
+    def delete(self, procedure_id: str) -> None:
+        with transaction(self._db) as db:
+            if db.execute("DELETE FROM procedures WHERE id = ?", (procedure_id,)).rowcount == 0:
+                raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
+        self._own_writes += 1
+
+    def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
+        return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
+
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
+        """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing."""
+        procedure = self.get(procedure_id)
+        if success:
+            procedure.success_count += 1
+        else:
+            procedure.failure_count += 1
+            if step_failed is not None and 0 <= step_failed < len(procedure.steps):
+                procedure.steps[step_failed].failure_count += 1
+        if procedure.uses >= DEPRECATE_MIN_USES and procedure.success_count / procedure.uses < DEPRECATE_BELOW_RATE:
+            procedure.deprecated = True
+        return self.update(procedure)
+
+    def add_recording(self, recording: Recording) -> str:
+        return self.recordings.add(recording)
+
+    def close(self) -> None:
+        self.recordings.close()
+        self._db.close()
+
+
+def _row(p: Procedure) -> tuple[object, ...]:
+    return (
+        p.id, p.title, p.abstract.goal, json.dumps(p.abstract.domains), int(p.deprecated),
+        p.success_count, p.failure_count, p.updated_at, p.model_dump_json(),
+    )  # fmt: skip

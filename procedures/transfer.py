@@ -1,0 +1,64 @@
+"""Procedure files: a versioned JSON envelope, validated on the way in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from recorder.errors import ShowMeHowError, describe_error
+from recorder.settings import atomic_write_text
+from procedures.models import Procedure
+
+FORMAT = "showmehow.procedures"
+VERSION = 1
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+class ProcedureFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["showmehow.procedures"]
+    version: Literal[1]
+    procedures: list[Procedure] = Field(min_length=1)
+
+
+def export_procedures(procedures: list[Procedure], path: Path) -> None:
+    envelope = ProcedureFile(format=FORMAT, version=VERSION, procedures=procedures)
+    atomic_write_text(path, envelope.model_dump_json(indent=2) + "\n")
+
+
+def read_file_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """A user-supplied file's text, refused with a clear message when missing, huge or not UTF-8."""
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise ShowMeHowError(f"{path} is too large ({size} bytes, the limit is {limit})")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ShowMeHowError(f"{path} does not exist") from exc
+    except UnicodeDecodeError as exc:
+        raise ShowMeHowError(f"{path} is not a text file") from exc
+    except OSError as exc:
+        raise ShowMeHowError(f"cannot read {path}: {exc.strerror}") from exc
+
+
+def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ShowMeHowError(f"{source} is not a ShowMeHow procedure file (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise ShowMeHowError(f"{source} has version {data.get('version')!r}; this ShowMeHow reads version {VERSION}")
+    try:
+        return ProcedureFile.model_validate(data).procedures
+    except ValidationError as exc:
+        raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
+
+
+def import_procedures(path: Path) -> list[Procedure]:
+    return parse_procedures(read_file_text(path), source=str(path))

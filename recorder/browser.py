@@ -1,0 +1,83 @@
+"""Finding and launching Chromium: the one place that knows the executable and its flags."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Playwright, sync_playwright
+
+from recorder.errors import ShowMeHowError
+from recorder.settings import Settings, load_settings
+
+INSTALL_HINT = "install it with `sudo apt-get install -y chromium`, or set SHOWMEHOW_CHROMIUM or `showmehow config set chromium_path PATH`"
+
+# Flags for a machine whose network is closed: no background fetches, no sign-in, no updates.
+CHROMIUM_ARGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-features=Translate,OptimizationHints,MediaRouter",
+]
+
+
+def find_chromium(settings: Settings | None = None) -> str:
+    """The Chromium executable: the setting, then SHOWMEHOW_CHROMIUM, then `chromium` on PATH."""
+    settings = settings or load_settings()
+    for source, candidate in (
+        ("the chromium_path setting", settings.chromium_path),
+        ("SHOWMEHOW_CHROMIUM", os.environ.get("SHOWMEHOW_CHROMIUM")),
+    ):
+        if candidate:
+            if Path(candidate).is_file() and os.access(candidate, os.X_OK):
+                return candidate
+            raise ShowMeHowError(f"Chromium not found at {candidate} (from {source}); {INSTALL_HINT}")
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        raise ShowMeHowError(f"Chromium is not installed; {INSTALL_HINT}")
+    return found
+
+
+def has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def launch(playwright: Playwright, headless: bool = True, settings: Settings | None = None) -> Browser:
+    if not headless and not has_display():
+        raise ShowMeHowError("a visible browser needs a display; run under `xvfb-run -a` or pass --headless")
+    args = list(CHROMIUM_ARGS)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
+    try:
+        return playwright.chromium.launch(executable_path=find_chromium(settings), headless=headless, args=args)
+    except PlaywrightError as exc:
+        raise ShowMeHowError(f"Chromium failed to start: {str(exc).splitlines()[0]}") from exc
+
+
+@dataclass
+class BrowserHandle:
+    playwright: Playwright
+    browser: Browser
+    context: BrowserContext
+
+
+@contextmanager
+def open_browser(headless: bool = True, settings: Settings | None = None) -> Iterator[BrowserHandle]:
+    """Playwright, a browser and one fresh context, all closed on exit."""
+    with sync_playwright() as playwright:
+        browser = launch(playwright, headless=headless, settings=settings)
+        try:
+            context = browser.new_context(viewport=None if not headless else {"width": 1280, "height": 800})
+            yield BrowserHandle(playwright, browser, context)
+        finally:
+            try:
+                browser.close()
+            except PlaywrightError:
+                pass  # already gone: the person closed it

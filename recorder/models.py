@@ -1,0 +1,64 @@
+"""What a recording is made of: RecordedStep and Recording."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Action = Literal[
+    "navigate", "back", "forward", "reload",
+    "click", "dblclick", "fill", "select", "check", "uncheck", "press", "submit", "upload",
+]  # fmt: skip
+
+SHORT = 2_000
+LONG = 100_000
+
+
+class RecordedStep(BaseModel):
+    """One thing the person did. `selector` is the best Playwright selector, `selectors` all, best first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Action
+    selector: str | None = Field(None, max_length=SHORT)
+    selectors: list[str] = Field(default_factory=list, max_length=20)
+    value: str | None = Field(None, max_length=LONG)  # typed text, option label, key, or URL
+    option_value: str | None = Field(None, max_length=SHORT)  # the value attribute of a chosen option
+    files: list[str] = Field(default_factory=list, max_length=100)
+    secret: bool = False
+    url: str = Field("", max_length=SHORT)  # the page's URL when the step happened
+    frame: list[str] = Field(default_factory=list, max_length=10)  # iframe selectors, outermost first
+    page: int = Field(0, ge=0)  # which tab or popup: 0 is the first page of the recording
+    label: str = Field("", max_length=SHORT)  # what a person would call the target
+    field: str = Field("", max_length=SHORT)  # the field's label, name or placeholder
+    tag: str = Field("", max_length=50)
+    input_type: str = Field("", max_length=50)
+    opens_page: int | None = None  # the popup or tab this step opened
+    navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
+    timestamp: float = Field(default_factory=time.time)
+
+    @model_validator(mode="after")
+    def _secret_has_no_value(self) -> RecordedStep:
+        if self.secret and self.value is not None:
+            raise ValueError("a secret step must not carry a value")
+        if self.selector is not None and self.selectors and self.selector != self.selectors[0]:
+            raise ValueError("selector must be the first of selectors")
+        return self
+
+
+class Recording(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex)
+    title: str = Field("", max_length=SHORT)
+    description: str = Field("", max_length=LONG)
+    created_at: float = Field(default_factory=time.time)
+    steps: list[RecordedStep] = Field(default_factory=list)
+    dropped_payloads: int = 0  # junk or forged messages from pages, ignored
+
+    @property
+    def start_url(self) -> str:
+        return next((s.value or s.url for s in self.steps if s.action == "navigate"), self.steps[0].url if self.steps else "")

@@ -1,0 +1,103 @@
+"""The data directory and the user's settings, saved as settings.json there."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from recorder.errors import ShowMeHowError, describe_error
+
+SETTINGS_FILE = "settings.json"
+
+
+class Settings(BaseModel):
+    """Everything a user can configure; `showmehow config set KEY VALUE` edits it."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    model: str | None = Field(None, description="litellm model name, e.g. openai/gpt-4o-mini; empty: no LLM")
+    api_base: str | None = Field(None, description="base URL of an OpenAI-compatible server")
+    api_key_env: str = Field("OPENAI_API_KEY", description="name of the environment variable that holds the API key")
+    chromium_path: str | None = Field(None, description="path to the Chromium executable")
+    token_budget: int = Field(2000, ge=100, le=200_000, description="token budget of <procedural_memory>")
+    approval_policy: Literal["always", "never", "unknown_sites"] = Field(
+        "always", description="when risky agent actions need approval"
+    )
+    min_score: float = Field(0.45, ge=0.0, le=1.0, description="minimum retrieval score")
+    llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
+
+
+def data_dir() -> Path:
+    """`SHOWMEHOW_HOME`, else the platform's user data directory; created and checked writable."""
+    home = Path(os.environ.get("SHOWMEHOW_HOME") or platformdirs.user_data_dir("showmehow"))
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=home):
+            pass
+    except OSError as exc:
+        raise ShowMeHowError(
+            f"cannot write the data directory {home}: {exc.strerror or exc}; set SHOWMEHOW_HOME to a writable folder"
+        ) from exc
+    return home
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never half of it."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_settings(home: Path | None = None) -> Settings:
+    path = (home or data_dir()) / SETTINGS_FILE
+    if not path.exists():
+        return Settings()
+    try:
+        return Settings.model_validate_json(path.read_text(encoding="utf-8"))
+    except (ValidationError, ValueError) as exc:
+        raise ShowMeHowError(f"{path} is not a valid settings file ({describe_error(exc)}); fix or delete it") from exc
+
+
+def save_settings(settings: Settings, home: Path | None = None) -> Path:
+    path = (home or data_dir()) / SETTINGS_FILE
+    atomic_write_text(path, settings.model_dump_json(indent=2) + "\n")
+    return path
+
+
+def set_setting(key: str, value: str, home: Path | None = None) -> Settings:
+    """Validate and save one setting given as text; an empty value resets it to its default."""
+    if key not in Settings.model_fields:
+        raise ShowMeHowError(f"unknown setting {key!r}; known settings: {', '.join(Settings.model_fields)}")
+    current = load_settings(home).model_dump()
+    if value == "":
+        current.pop(key)
+    else:
+        current[key] = _parse_value(value)
+    try:
+        settings = Settings.model_validate(current)
+    except ValidationError as exc:
+        raise ShowMeHowError(f"invalid value for {key}: {describe_error(exc)}") from exc
+    save_settings(settings, home)
+    return settings
+
+
+def _parse_value(value: str) -> object:
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return value
+    return parsed if isinstance(parsed, (int, float)) and not isinstance(parsed, bool) else value
+

@@ -1,0 +1,60 @@
+"""Shared fixtures: an isolated data directory, the fixture sites over HTTP, a headless Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SITES = Path(__file__).parent / "sites"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own SHOWMEHOW_HOME."""
+    path = tmp_path / "home"
+    monkeypatch.setenv("SHOWMEHOW_HOME", str(path))
+    return path
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """Base URL of tests/sites served on 127.0.0.1."""
+    handler = functools.partial(_QuietHandler, directory=str(SITES))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    from recorder.browser import launch
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser):  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()

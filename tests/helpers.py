@@ -1,0 +1,41 @@
+"""Small builders shared by tests."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sample_procedure(title: str = "Log in to the demo site", domain: str = "127.0.0.1", **changes: object) -> Procedure:
+    procedure = Procedure(
+        title=title,
+        abstract=Abstract(
+            goal=title,
+            parameters=[Parameter(name="username", example="emile"), Parameter(name="password", secret=True)],
+            flow=["Open the login page", "Enter the username", "Enter the password", "Submit"],
+            domains=[domain],
+            tags=["login"],
+        ),
+        steps=[
+            ProcedureStep(action="navigate", value=f"http://{domain}/login.html", url=f"http://{domain}/login.html"),
+            ProcedureStep(action="fill", selector="#user", selectors=["#user"], value="{username}"),
+            ProcedureStep(action="fill", selector="#pass", selectors=["#pass"], value="{password}", secret=True),
+            ProcedureStep(action="click", selector="#go", selectors=["#go"]),
+        ],
+    )
+    return procedure.model_copy(update=changes)
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`showmehow ARGS` in a child process, as a user would run it."""
+    import os
+
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        capture_output=True, text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120,
+    )  # fmt: skip
