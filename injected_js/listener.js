@@ -1,0 +1,140 @@
+// The recording listener. Runs inside the closure that Python builds around these files, with
+// SMH_CONFIG = {binding, nonce} and smhSend, the binding's private reference.
+// Only trusted (person-made) events are reported; secret values never leave this closure.
+
+const smhStringify = JSON.stringify;
+const smhNow = Date.now.bind(Date);
+let smhLastSent = { action: '', at: 0 };
+
+function smhPost(payload) {
+  payload.nonce = SMH_CONFIG.nonce;
+  payload.url = smhRedactUrl(location.href);
+  payload.ts = smhNow();
+  try {
+    smhSend(smhStringify(payload));
+  } catch (err) {
+    // The binding is gone (page closing); nothing else to do.
+  }
+}
+
+function smhStep(action, el, extra) {
+  const described = smhDescribe(el);
+  smhLastSent = { action: action + (extra && extra.value ? ':' + (extra.secret ? '' : extra.value) : ''), at: smhNow() };
+  smhPost(Object.assign({ kind: 'step', action, target: described, secret: false, value: null }, extra || {}));
+}
+
+function smhIsTextEntry(el) {
+  if (el.localName === 'textarea') return true;
+  if (el.isContentEditable) return true;
+  if (el.localName !== 'input') return false;
+  const type = (el.getAttribute('type') || 'text').toLowerCase();
+  return !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'range', 'color', 'hidden'].includes(type);
+}
+
+function smhToggleTarget(el) {
+  // A label whose control is a checkbox, radio or file input: the change event tells the story.
+  const control = el.localName === 'label' ? el.control : el;
+  if (!control || control.localName !== 'input') return null;
+  const type = (control.getAttribute('type') || '').toLowerCase();
+  return ['checkbox', 'radio', 'file'].includes(type) ? control : null;
+}
+
+function smhOnClick(event) {
+  if (!event.isTrusted || event.button !== 0) return;
+  const el = smhRetarget(event.composedPath());
+  if (!el) return;
+  if (event.detail >= 2) return; // the second click of a double click: the dblclick step covers it
+  if (event.detail === 0 && smhLastSent.action.startsWith('press:') && smhNow() - smhLastSent.at < 1000) return; // a key activated it
+  if (smhIsTextEntry(el) || el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
+  if (el.localName === 'label' && el.control && (smhIsTextEntry(el.control) || el.control.localName === 'select')) return;
+  smhStep('click', el);
+}
+
+function smhOnDblClick(event) {
+  if (!event.isTrusted) return;
+  const el = smhRetarget(event.composedPath());
+  if (el && !smhIsTextEntry(el)) smhStep('dblclick', el);
+}
+
+function smhOnInput(event) {
+  if (!event.isTrusted) return;
+  const el = event.composedPath()[0];
+  if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
+  const secret = smhIsSecret(el);
+  const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
+  smhStep('fill', el, { value: secret ? null : value, secret });
+}
+
+function smhOnChange(event) {
+  if (!event.isTrusted) return;
+  const el = event.composedPath()[0];
+  if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
+  if (el.localName === 'select') {
+    const chosen = Array.from(el.selectedOptions);
+    const secret = smhIsSecret(el);
+    smhStep('select', el, {
+      value: secret ? null : chosen.map((o) => smhNorm(o.label || o.text)).join('\n'),
+      option_value: secret ? null : chosen.map((o) => o.value).join('\n'),
+      secret,
+    });
+    return;
+  }
+  if (el.localName !== 'input') return;
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  if (type === 'checkbox') smhStep(el.checked ? 'check' : 'uncheck', el);
+  else if (type === 'radio' && el.checked) smhStep('check', el);
+  else if (type === 'file') smhStep('upload', el, { files: Array.from(el.files || []).map((f) => f.name) });
+}
+
+const SMH_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
+const SMH_MODIFIERS = new Set(['Control', 'Alt', 'Meta', 'Shift', 'AltGraph', 'CapsLock']);
+
+function smhOnKeyDown(event) {
+  if (!event.isTrusted || SMH_MODIFIERS.has(event.key) || event.isComposing) return;
+  const shortcut = event.ctrlKey || event.metaKey || event.altKey;
+  if (!shortcut && !SMH_KEYS.has(event.key)) return;
+  const el = event.composedPath()[0];
+  if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
+  if (!shortcut && el.localName === 'select' && event.key !== 'Enter' && event.key !== 'Tab') return; // choosing: the select step covers it
+  const target = el === document.body || el === document.documentElement ? document.body : el;
+  let key = event.key.length === 1 && shortcut ? event.key.toLowerCase() : event.key;
+  if (key === ' ') key = 'Space';
+  const combo = [event.ctrlKey && 'Control', event.altKey && 'Alt', event.metaKey && 'Meta', event.shiftKey && 'Shift', key].filter(Boolean).join('+');
+  smhStep('press', target, { value: combo });
+}
+
+function smhOnSubmit(event) {
+  if (!event.isTrusted) return;
+  const form = event.composedPath()[0];
+  const recent = smhNow() - smhLastSent.at < 1000;
+  if (recent && (smhLastSent.action === 'click' || smhLastSent.action === 'press:Enter')) return; // caused by that step
+  smhStep('submit', form);
+}
+
+function smhInstall() {
+  const options = { capture: true, passive: true };
+  window.addEventListener('click', smhOnClick, options);
+  window.addEventListener('dblclick', smhOnDblClick, options);
+  window.addEventListener('input', smhOnInput, options);
+  window.addEventListener('change', smhOnChange, options);
+  window.addEventListener('keydown', smhOnKeyDown, options);
+  window.addEventListener('submit', smhOnSubmit, options);
+  smhWatchSecrets(document);
+  if (window.navigation) {
+    window.navigation.addEventListener('navigate', (event) => {
+      if (!event.destination.sameDocument || event.hashChange && event.navigationType === 'replace') return;
+      const current = window.navigation.currentEntry ? window.navigation.currentEntry.index : -1;
+      const index = { push: current + 1, replace: current }[event.navigationType] ?? event.destination.index;
+      smhPost({ kind: 'spa', to: smhRedactUrl(event.destination.url), nav_type: event.navigationType, history_index: index });
+    });
+  }
+  const entry = performance.getEntriesByType('navigation')[0];
+  smhPost({
+    kind: 'load',
+    nav_type: entry ? entry.type : 'navigate',
+    history_index: window.navigation && window.navigation.currentEntry ? window.navigation.currentEntry.index : -1,
+    top: window === window.top,
+  });
+}
+
+smhInstall();

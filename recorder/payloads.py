@@ -1,0 +1,57 @@
+"""What a page may send to the recorder. Pages are untrusted: everything is validated here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from recorder.models import LONG, SHORT
+
+MAX_PAYLOAD_BYTES = 256 * 1024
+
+
+class _Payload(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    nonce: str = Field(max_length=64)
+    url: str = Field(max_length=SHORT)
+    ts: float
+
+
+class Target(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    selectors: list[Annotated[str, Field(min_length=1, max_length=SHORT)]] = Field(min_length=1, max_length=20)
+    label: str = Field("", max_length=SHORT)
+    field: str = Field("", max_length=SHORT)
+    tag: str = Field("", max_length=50)
+    input_type: str = Field("", max_length=50)
+
+
+class StepPayload(_Payload):
+    kind: Literal["step"]
+    action: Literal["click", "dblclick", "fill", "select", "check", "uncheck", "press", "submit", "upload"]
+    target: Target
+    value: str | None = Field(None, max_length=LONG)
+    option_value: str | None = Field(None, max_length=SHORT)
+    files: list[Annotated[str, Field(max_length=500)]] = Field(default_factory=list, max_length=100)
+    secret: bool = False
+
+
+class LoadPayload(_Payload):
+    kind: Literal["load"]
+    nav_type: Literal["navigate", "reload", "back_forward", "prerender"]
+    history_index: int
+    top: bool
+
+
+class SpaPayload(_Payload):
+    kind: Literal["spa"]
+    to: str = Field(max_length=SHORT)
+    nav_type: Literal["push", "replace", "reload", "traverse"]
+    history_index: int
+
+
+Payload = Annotated[StepPayload | LoadPayload | SpaPayload, Field(discriminator="kind")]
+PAYLOAD = TypeAdapter(Payload)

@@ -1,0 +1,44 @@
+"""The injected JavaScript, read from injected_js/ and wrapped for the page."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from functools import cache
+from importlib import resources
+
+
+@cache
+def read_js(name: str) -> str:
+    return resources.files("injected_js").joinpath(name).read_text(encoding="utf-8")
+
+
+# Names (of fields, ids, query parameters) whose values are secrets. The page masks them.
+SECRET_WORDS = (
+    r"(^|[^a-z])(pass(word|wd|code|phrase)?|pwd|pin|otp|one[-_ ]?time[-_ ]?(code|password)|totp|2fa|mfa"
+    r"|cc[-_ ]?(number|num|csc|cvc|cvv|exp)|card[-_ ]?(number|num|no)|credit[-_ ]?card|cvv2?|cvc2?|csc"
+    r"|security[-_ ]?code|iban|ssn|social[-_ ]?security)([^a-z]|$)"
+)
+
+
+def listener_script(binding: str, nonce: str) -> str:
+    """The recording listener as one closure: the binding and nonce are private to it."""
+    config = json.dumps({"binding": binding, "nonce": nonce, "marker": f"__smh_{secrets.token_hex(8)}", "secretWords": SECRET_WORDS})
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "listener.js"))
+    return (
+        "(() => {\n"
+        f"const SMH_CONFIG = {config};\n"
+        "const smhMarker = SMH_CONFIG.marker;\n"
+        "if (window[smhMarker]) return;\n"
+        "Object.defineProperty(window, smhMarker, { value: true });\n"
+        "const smhSend = window[SMH_CONFIG.binding];\n"
+        "try { delete window[SMH_CONFIG.binding]; } catch (err) { window[SMH_CONFIG.binding] = undefined; }\n"
+        "if (typeof smhSend !== 'function') return;\n"
+        f"{body}\n"
+        "})();"
+    )
+
+
+def describe_function() -> str:
+    """A function `(element) => {selectors, label, ...}` for page.evaluate and element handles."""
+    return f"(element) => {{\n{read_js('selectors.js')}\nreturn smhDescribe(element);\n}}"
