@@ -8,11 +8,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from recorder.browser import find_chromium, has_display
+from playwright.sync_api import Error as PlaywrightError
+
+from recorder import RecordedStep, RecordingSession, recover_journals
+from recorder.browser import find_chromium, has_display, open_browser
+from recorder.recordings import RecordingStore
 from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
@@ -119,6 +124,51 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def step_rows(steps: Sequence[RecordedStep]) -> list[tuple[object, ...]]:
+    rows = []
+    for number, step in enumerate(steps, 1):
+        value = "••••" if step.secret else (step.value or ", ".join(step.files) or step.navigates_to or "")
+        where = f"tab {step.page}" + (" / frame" if step.frame else "") if step.page or step.frame else ""
+        rows.append((number, step.action, step.label or step.selector or "", value[:60], where))
+    return rows
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    store = RecordingStore()
+    for recording in recover_journals(store):
+        print(f"Recovered an interrupted recording: {recording.id} ({len(recording.steps)} steps)")
+    with open_browser(headless=args.headless) as handle:
+        session = RecordingSession(handle.context, title=args.title, description=args.description, store=store)
+        page = handle.context.new_page()
+        session.start()
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True)
+        try:
+            try:
+                page.goto(args.url)
+            except PlaywrightError as exc:
+                print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
+            while session.pump(100) and (deadline is None or time.monotonic() < deadline):
+                pass
+        except KeyboardInterrupt:
+            pass
+        except PlaywrightError as exc:
+            print(f"showmehow: the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded", file=sys.stderr)
+        recording = session.stop()
+    print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
+    print(f"Recording {recording.id}: {len(recording.steps)} steps")
+    return 0
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    recovered = recover_journals()
+    for recording in recovered:
+        print(f"Recovered {recording.id}: {recording.title or '(untitled)'}, {len(recording.steps)} steps")
+    if not recovered:
+        print("Nothing to recover.")
+    return 0
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     if args.action == "set":
         if args.key is None or args.value is None:
@@ -214,6 +264,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import", help="add the procedures of a JSON file (all or nothing)")
     p.add_argument("file")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("record", help="record what you do in a browser window")
+    p.add_argument("url", help="the page to start on")
+    p.add_argument("--title", default="", help="what the demonstration does, e.g. 'Log in as emile'")
+    p.add_argument("--description", default="", help="more words about the task")
+    p.add_argument("--headless", action="store_true", help="no visible window (for scripts and tests)")
+    p.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    p.set_defaults(func=cmd_record)
+
+    p = sub.add_parser("recover", help="store recordings left behind by a crash")
+    p.set_defaults(func=cmd_recover)
 
     p = sub.add_parser("config", help="show or change settings")
     p.add_argument("action", choices=["get", "set"])

@@ -6,10 +6,10 @@ const smhStringify = JSON.stringify;
 const smhNow = Date.now.bind(Date);
 let smhLastSent = { action: '', at: 0 };
 
-function smhPost(payload) {
+function smhPost(payload, at) {
   payload.nonce = SMH_CONFIG.nonce;
   payload.url = smhRedactUrl(location.href);
-  payload.ts = smhNow();
+  payload.ts = at || smhNow();
   try {
     smhSend(smhStringify(payload));
   } catch (err) {
@@ -18,9 +18,10 @@ function smhPost(payload) {
 }
 
 function smhStep(action, el, extra) {
+  const at = smhNow();
   const described = smhDescribe(el);
-  smhLastSent = { action: action + (extra && extra.value ? ':' + (extra.secret ? '' : extra.value) : ''), at: smhNow() };
-  smhPost(Object.assign({ kind: 'step', action, target: described, secret: false, value: null }, extra || {}));
+  smhLastSent = { action: action + (extra && extra.value ? ':' + (extra.secret ? '' : extra.value) : ''), at };
+  smhPost(Object.assign({ kind: 'step', action, target: described, secret: false, value: null }, extra || {}), at);
 }
 
 function smhIsTextEntry(el) {
@@ -111,7 +112,19 @@ function smhOnSubmit(event) {
   smhStep('submit', form);
 }
 
+// Note every open shadow root the page attaches, so selector checks need not walk the whole DOM.
+function smhTrackShadowRoots() {
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    if (init && init.mode === 'open') smhShadowRoots.add(root);
+    return root;
+  };
+  smhAllShadowRoots(document);
+}
+
 function smhInstall() {
+  smhTrackShadowRoots();
   const options = { capture: true, passive: true };
   window.addEventListener('click', smhOnClick, options);
   window.addEventListener('dblclick', smhOnDblClick, options);

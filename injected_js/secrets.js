@@ -22,10 +22,12 @@ function smhIsSecret(el) {
   return false;
 }
 
-// Remember password fields now and whenever one appears or changes type.
+// Remember password fields (and open shadow roots) now and whenever one appears or changes type.
 function smhWatchSecrets(doc) {
-  const mark = (root) => {
-    for (const el of smhDeepElements(root)) {
+  const mark = (node) => {
+    if (node.shadowRoot) smhShadowRoots.add(node.shadowRoot);
+    if (node.localName === 'input') smhIsSecret(node);
+    for (const el of smhDeepElements(node)) {
       if (el.localName === 'input') smhIsSecret(el);
     }
   };
@@ -35,10 +37,7 @@ function smhWatchSecrets(doc) {
         smhSecretFields.add(record.target);
       } else if (record.type === 'childList') {
         for (const node of record.addedNodes) {
-          if (node.nodeType === Node.ELEMENT_NODE) {
-            if (node.localName === 'input') smhIsSecret(node);
-            else if (node.firstElementChild) mark(node);
-          }
+          if (node.nodeType === Node.ELEMENT_NODE) mark(node);
         }
       }
     }

@@ -19,17 +19,44 @@ function smhCssEscape(text) {
   return CSS.escape(text);
 }
 
-// Every element under root, in document order, descending into open shadow roots.
+// Open shadow roots of this document. The listener fills it as pages attach them; without the
+// listener (a standalone describe) one walk of the document finds them.
+const smhShadowRoots = new Set();
+let smhShadowRootsComplete = false;
+
+function smhAllShadowRoots(doc) {
+  if (!smhShadowRootsComplete) {
+    for (const el of doc.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        smhShadowRoots.add(el.shadowRoot);
+        smhDeepElements(el.shadowRoot);
+      }
+    }
+    smhShadowRootsComplete = true;
+  }
+  return Array.from(smhShadowRoots).filter((root) => root.host && root.host.isConnected);
+}
+
+// Every element under root, descending into open shadow roots (after their host).
 function smhDeepElements(root) {
   const out = [];
-  const walk = (node) => {
-    for (let el = node.firstElementChild; el; el = el.nextElementSibling) {
-      out.push(el);
-      if (el.shadowRoot) walk(el.shadowRoot);
-      walk(el);
+  for (const el of root.querySelectorAll('*')) {
+    out.push(el);
+    if (el.shadowRoot) {
+      smhShadowRoots.add(el.shadowRoot);
+      out.push(...smhDeepElements(el.shadowRoot));
     }
-  };
-  walk(root);
+  }
+  return out;
+}
+
+// Elements matching a CSS selector in root and in every open shadow root inside it.
+function smhQueryDeep(root, css) {
+  const doc = root.ownerDocument || root;
+  const scopes = [root, ...smhAllShadowRoots(doc).filter((shadow) => shadow !== root && (root === doc || root.contains(shadow.host)))];
+  if (root.shadowRoot && !scopes.includes(root.shadowRoot)) scopes.push(root.shadowRoot);
+  const out = [];
+  for (const scope of scopes) out.push(...scope.querySelectorAll(css));
   return out;
 }
 
@@ -90,13 +117,18 @@ function smhSubtreeText(node) {
   return text;
 }
 
-function smhLabelsOf(el) {
-  if (!el.labels) return [];
-  return Array.from(el.labels);
-}
+// Label texts by control, built once per describe: el.labels costs a document scan per element.
+let smhLabelMap = null;
 
 function smhLabelText(el) {
-  return smhNorm(smhLabelsOf(el).map((label) => smhSubtreeText(label)).join(' '));
+  if (!smhLabelMap) {
+    smhLabelMap = new Map();
+    for (const label of smhQueryDeep(el.ownerDocument, 'label')) {
+      const control = label.control;
+      if (control) smhLabelMap.set(control, smhNorm(`${smhLabelMap.get(control) || ''} ${smhSubtreeText(label)}`));
+    }
+  }
+  return smhLabelMap.get(el) || '';
 }
 
 function smhAccessibleName(el, role) {
@@ -135,7 +167,9 @@ function smhElementText(el) {
 }
 
 function smhTextMatchesSelf(el, text) {
-  if (smhElementText(el) !== text) return false;
+  const raw = el.shadowRoot ? el.shadowRoot.textContent : el.textContent;
+  if (!raw || raw.length < text.length || !raw.includes(text.slice(0, 12).split(' ')[0])) return false;
+  if (smhNorm(raw) !== text) return false;
   for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
     if (smhElementText(child) === text) return false;
   }
@@ -163,56 +197,158 @@ function smhCssPath(el) {
   return parts.join(' > ');
 }
 
+// The word of a text most likely to be rare in a page: one with digits, else the longest.
+function smhRareWord(text) {
+  const words = text.split(' ');
+  return words.find((w) => /\d/.test(w)) || words.reduce((a, b) => (b.length > a.length ? b : a), '');
+}
+
+// A cheap necessary condition for having accessible name `name`, to skip most elements quickly.
+function smhMayBeNamed(e, word) {
+  return ['input', 'select', 'textarea', 'img'].includes(e.localName) || e.hasAttribute('aria-labelledby') ||
+    e.hasAttribute('aria-label') || e.hasAttribute('title') || e.querySelector('img, [aria-label]') !== null ||
+    (e.shadowRoot ? e.shadowRoot.textContent : e.textContent).includes(word);
+}
+
+// The first two elements of a list that pass a test: enough to tell unique from not.
+function smhFirstTwo(elements, test) {
+  const out = [];
+  for (const e of elements) {
+    if (test(e)) {
+      out.push(e);
+      if (out.length === 2) break;
+    }
+  }
+  return out;
+}
+
+const SMH_ROLE_CSS = {
+  button: 'button, summary, input[type=button i], input[type=submit i], input[type=reset i], input[type=image i], [role]',
+  link: 'a[href], area[href], [role]',
+  textbox: 'input, textarea, [role]',
+  searchbox: 'input, [role]',
+  combobox: 'select, input, [role]',
+  listbox: 'select, [role]',
+  checkbox: 'input, [role]',
+  radio: 'input, [role]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role]',
+  img: 'img, [role]',
+  option: 'option, [role]',
+  slider: 'input, [role]',
+  spinbutton: 'input, [role]',
+};
+
+function smhAttrCandidate(selector, css) {
+  return { selector, find: (root) => smhQueryDeep(root, css) };
+}
+
+// Ranked candidates, each with find(root): the elements under root that the selector matches.
 function smhCandidates(el) {
   const out = [];
   const role = smhImplicitRole(el);
   const testid = el.getAttribute('data-testid');
-  if (testid) out.push({ selector: `internal:testid=[data-testid=${smhQuote(testid)}s]`, test: (e) => e.getAttribute('data-testid') === testid });
+  if (testid) out.push(smhAttrCandidate(`internal:testid=[data-testid=${smhQuote(testid)}s]`, `[data-testid=${smhQuote(testid)}]`));
   for (const attr of ['data-test-id', 'data-test', 'data-qa', 'data-cy']) {
     const value = el.getAttribute(attr);
-    if (value) out.push({ selector: `[${attr}=${smhQuote(value)}]`, test: (e) => e.getAttribute(attr) === value });
+    if (value) out.push(smhAttrCandidate(`[${attr}=${smhQuote(value)}]`, `[${attr}=${smhQuote(value)}]`));
   }
   if (role && !['presentation', 'none', 'generic'].includes(role)) {
     const name = smhAccessibleName(el, role);
     if (name && name.length <= SMH_MAX_TEXT) {
-      out.push({ selector: `internal:role=${role}[name=${smhQuote(name)}s]`, test: (e) => smhImplicitRole(e) === role && smhAccessibleName(e, role) === name });
+      const css = SMH_ROLE_CSS[role] || '[role]';
+      const word = smhRareWord(name);
+      out.push({
+        selector: `internal:role=${role}[name=${smhQuote(name)}s]`,
+        find: (root) => smhFirstTwo(smhQueryDeep(root, css), (e) => smhImplicitRole(e) === role && smhMayBeNamed(e, word) && smhAccessibleName(e, role) === name),
+      });
     }
   }
   const placeholder = el.getAttribute('placeholder');
-  if (placeholder) out.push({ selector: `internal:attr=[placeholder=${smhQuote(placeholder)}s]`, test: (e) => e.getAttribute('placeholder') === placeholder });
+  if (placeholder) out.push(smhAttrCandidate(`internal:attr=[placeholder=${smhQuote(placeholder)}s]`, `[placeholder=${smhQuote(placeholder)}]`));
   if (['input', 'select', 'textarea'].includes(el.localName)) {
     const label = smhLabelText(el);
     if (label && label.length <= SMH_MAX_TEXT) {
-      out.push({ selector: `internal:label=${smhQuote(label)}s`, test: (e) => ['input', 'select', 'textarea'].includes(e.localName) && smhLabelText(e) === label });
+      out.push({
+        selector: `internal:label=${smhQuote(label)}s`,
+        find: (root) => smhFirstTwo(smhQueryDeep(root, 'input, select, textarea'), (e) => smhLabelText(e) === label),
+      });
     }
   }
   const alt = el.getAttribute('alt');
-  if (alt && ['img', 'area', 'input'].includes(el.localName)) {
-    out.push({ selector: `internal:attr=[alt=${smhQuote(alt)}s]`, test: (e) => e.getAttribute('alt') === alt });
-  }
+  if (alt && ['img', 'area', 'input'].includes(el.localName)) out.push(smhAttrCandidate(`internal:attr=[alt=${smhQuote(alt)}s]`, `[alt=${smhQuote(alt)}]`));
   const text = smhElementText(el);
   if (text && text.length <= SMH_MAX_TEXT && !['input', 'select', 'textarea'].includes(el.localName) && smhTextMatchesSelf(el, text)) {
-    out.push({ selector: `internal:text=${smhQuote(text)}s`, test: (e) => smhTextMatchesSelf(e, text) && !['head', 'script', 'style', 'title', 'html', 'body'].includes(e.localName) });
+    out.push({ selector: `internal:text=${smhQuote(text)}s`, find: (root) => smhFindText(root, text, el) });
   }
   const title = el.getAttribute('title');
-  if (title) out.push({ selector: `internal:attr=[title=${smhQuote(title)}s]`, test: (e) => e.getAttribute('title') === title });
-  if (smhIdLooksStable(el.id)) out.push({ selector: `#${smhCssEscape(el.id)}`, test: (e) => e.id === el.id });
+  if (title) out.push(smhAttrCandidate(`internal:attr=[title=${smhQuote(title)}s]`, `[title=${smhQuote(title)}]`));
+  if (smhIdLooksStable(el.id)) out.push(smhAttrCandidate(`#${smhCssEscape(el.id)}`, `[id=${smhQuote(el.id)}]`));
   const nameAttr = el.getAttribute('name');
   if (nameAttr && ['input', 'select', 'textarea', 'button', 'form'].includes(el.localName)) {
-    out.push({ selector: `${el.localName}[name=${smhQuote(nameAttr)}]`, test: (e) => e.localName === el.localName && e.getAttribute('name') === nameAttr });
+    const css = `${el.localName}[name=${smhQuote(nameAttr)}]`;
+    out.push(smhAttrCandidate(css, css));
   }
-  out.push({ selector: smhCssEscape(el.localName), test: (e) => e.localName === el.localName });
+  out.push(smhAttrCandidate(smhCssEscape(el.localName), smhCssEscape(el.localName)));
+  return out;
+}
+
+function smhXPathLiteral(text) {
+  if (!text.includes("'")) return `'${text}'`;
+  if (!text.includes('"')) return `"${text}"`;
+  return `concat('${text.split("'").join(`', "'", '`)}')`;
+}
+
+const SMH_NOT_TEXT = new Set(['head', 'script', 'style', 'title', 'html', 'body', 'template', 'noscript']);
+
+// How often `text` occurs in the whole (normalized) text of the document and its shadow roots.
+let smhPageText = null;
+
+function smhTextOccurrences(doc, text) {
+  if (smhPageText === null) {
+    smhPageText = smhNorm([doc.documentElement ? doc.documentElement.textContent : '', ...smhAllShadowRoots(doc).map((r) => r.textContent)].join(' '));
+  }
+  let count = 0;
+  for (let at = smhPageText.indexOf(text); at !== -1 && count < 2; at = smhPageText.indexOf(text, at + 1)) count++;
+  return count;
+}
+
+// Elements whose own text is exactly `text`. In a whole document, text that occurs once in the
+// page can only be the element's own (the caller checked it matches), so no element is visited.
+function smhFindText(root, text, el) {
+  const doc = root.ownerDocument || root;
+  if (root === doc && smhTextOccurrences(doc, text) === 1) return [el];
+  return smhFindTextIn(root, text);
+}
+
+// Elements whose own text is exactly `text`: XPath narrows natively, smhTextMatchesSelf decides.
+function smhFindTextIn(root, text) {
+  const query = `descendant-or-self::*[contains(., ${smhXPathLiteral(smhRareWord(text))})]`;
+  const doc = root.ownerDocument || root;
+  const scopes = [root, ...smhAllShadowRoots(doc).filter((shadow) => root === doc || root.contains(shadow.host))];
+  const out = [];
+  for (const scope of scopes) {
+    const start = scope instanceof ShadowRoot ? Array.from(scope.children) : [scope instanceof Document ? scope.documentElement : scope];
+    for (const node of start) {
+      if (!node) continue;
+      const result = doc.evaluate(query, node, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      for (let i = 0; i < result.snapshotLength; i++) {
+        const e = result.snapshotItem(i);
+        if (!SMH_NOT_TEXT.has(e.localName) && smhTextMatchesSelf(e, text)) out.push(e);
+        if (out.length === 2) return out;
+      }
+    }
+  }
   return out;
 }
 
 // Ancestors that a selector can scope a non-unique candidate with ("#row-2 >> internal:role=...").
-function smhScopes(el, all) {
+function smhScopes(el) {
   const scopes = [];
   for (let node = smhParent(el), depth = 0; node && depth < 8 && scopes.length < 2; node = smhParent(node), depth++) {
     const testid = node.getAttribute('data-testid');
-    if (testid && all.filter((e) => e.getAttribute('data-testid') === testid).length === 1) {
+    if (testid && smhQueryDeep(el.ownerDocument, `[data-testid=${smhQuote(testid)}]`).length === 1) {
       scopes.push({ selector: `internal:testid=[data-testid=${smhQuote(testid)}s]`, node });
-    } else if (smhIdLooksStable(node.id) && all.filter((e) => e.id === node.id).length === 1) {
+    } else if (smhIdLooksStable(node.id) && smhQueryDeep(el.ownerDocument, `[id=${smhQuote(node.id)}]`).length === 1) {
       scopes.push({ selector: `#${smhCssEscape(node.id)}`, node });
     }
   }
@@ -231,19 +367,21 @@ function smhDeepCssPath(el) {
 }
 
 function smhDescribe(el) {
-  const all = smhDeepElements(el.ownerDocument);
+  smhLabelMap = null;
+  smhPageText = null;
+  const doc = el.ownerDocument;
   const selectors = [];
   const nonUnique = [];
   for (const candidate of smhCandidates(el)) {
-    const matches = all.filter(candidate.test);
+    if (selectors.length >= 3) break; // enough: the CSS path follows as the last resort
+    const matches = candidate.find(doc);
     if (matches.length === 1 && matches[0] === el) selectors.push(candidate.selector);
     else if (matches.length > 1 && matches.includes(el) && nonUnique.length < 3 && !/^[a-z-]+$/.test(candidate.selector)) nonUnique.push(candidate);
   }
   if (selectors.length < 3) {
-    for (const scope of smhScopes(el, all)) {
-      const inside = smhDeepElements(scope.node);
+    for (const scope of smhScopes(el)) {
       for (const candidate of nonUnique) {
-        const matches = inside.filter(candidate.test);
+        const matches = candidate.find(scope.node).filter((e) => e !== scope.node);
         if (matches.length === 1 && matches[0] === el) selectors.push(`${scope.selector} >> ${candidate.selector}`);
       }
     }
