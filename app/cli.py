@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -22,7 +23,11 @@ from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
-from procedures.transfer import export_procedures, import_procedures
+from procedures import build_procedure
+from procedures.devtools import looks_like_devtools, recording_from_devtools
+from procedures.llm_builder import BuilderFallbackWarning
+from procedures.script_export import export_script
+from procedures.transfer import export_procedures, parse_procedures, read_file_text
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -110,17 +115,57 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store()
     procedure = store.get(resolve_id(store, args.id))
-    export_procedures([procedure], Path(args.file))
+    if args.format == "script" or (args.format is None and args.file.endswith(".py")):
+        export_script(procedure, Path(args.file))
+    else:
+        export_procedures([procedure], Path(args.file))
     print(f"Exported {procedure.id} to {args.file}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    procedures = import_procedures(Path(args.file))
+    path = Path(args.file)
+    text = read_file_text(path)
+    if looks_like_devtools(_json_or_none(text)):
+        recording = recording_from_devtools(text, source=str(path))
+        procedure = build_procedure(recording).model_copy(update={"source": "devtools"})
+        store = _store()
+        store.add_recording(recording)
+        store.add(procedure)
+        print(f"Imported DevTools recording {recording.title!r} as {procedure.id} ({len(procedure.steps)} steps)")
+        return 0
+    procedures = parse_procedures(text, source=str(path))
     store = _store()
     fresh = [p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in procedures]
     for procedure_id in store.add_many(fresh):
         print(f"Imported {procedure_id}")
+    return 0
+
+
+def _json_or_none(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    store = _store()
+    recordings = store.recordings.list()
+    if not recordings:
+        raise ShowMeHowError("no recordings yet; make one with `showmehow record URL`")
+    recording = store.recordings.get(args.recording) if args.recording else recordings[0]
+    model = args.model or load_settings().model
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BuilderFallbackWarning)
+        procedure = build_procedure(recording, model=model) if model else build_procedure(recording)
+    for warning in caught:
+        print(f"showmehow: {warning.message}", file=sys.stderr)
+    if args.title:
+        procedure = procedure.model_copy(update={"title": args.title})
+    store.add(procedure)
+    print(describe_procedure(procedure))
+    print(f"Stored procedure {procedure.id}")
     return 0
 
 
@@ -256,12 +301,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("export", help="write a procedure to a JSON file")
+    p = sub.add_parser("export", help="write a procedure to a JSON file or a Playwright script (.py)")
     p.add_argument("id")
     p.add_argument("file")
+    p.add_argument("--format", choices=["json", "script"], help="default: script for .py files, else json")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("import", help="add the procedures of a JSON file (all or nothing)")
+    p = sub.add_parser("build", help="build a procedure from a recording (the newest by default)")
+    p.add_argument("recording", nargs="?", help="recording id (printed by `record`)")
+    p.add_argument("--model", help="LLM to refine it with (litellm name); default: the model setting")
+    p.add_argument("--title", help="the procedure's title")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("import", help="add procedures from a ShowMeHow JSON file or a Chrome DevTools recording")
     p.add_argument("file")
     p.set_defaults(func=cmd_import)
 

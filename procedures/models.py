@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 from recorder.models import LONG, SHORT, RecordedStep
+from procedures.placeholders import placeholders
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
-_TOKEN = re.compile(r"\{\{|\}\}|\{([a-z][a-z0-9_]{0,63})\}")
-
-
-def placeholders(text: str | None) -> set[str]:
-    """The parameter names that `text` refers to as `{name}`; `{{` and `}}` are literal braces."""
-    return {m.group(1) for m in _TOKEN.finditer(text or "") if m.group(1)}
-
-
-def escape_braces(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def fill_placeholders(text: str, values: Mapping[str, str], in_selector: bool = False) -> str:
-    """Put parameter values in for `{name}`; inside a selector they are escaped as in a quoted string."""
-
-    def repl(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name is None:
-            return match.group(0)[0]
-        if name not in values:
-            raise KeyError(name)
-        value = str(values[name])
-        return json.dumps(value)[1:-1] if in_selector else value
-
-    return _TOKEN.sub(repl, text)
 
 
 class Parameter(BaseModel):
@@ -88,7 +63,9 @@ class ProcedureStep(RecordedStep):
         return self
 
     def referenced_parameters(self) -> set[str]:
-        texts: Iterable[str | None] = [self.value, self.option_value, self.navigates_to, *self.selectors, *self.frame]
+        texts: Iterable[str | None] = [
+            self.value, self.option_value, self.navigates_to, self.url, *self.selectors, *self.frame, *self.files,
+        ]  # fmt: skip
         return set().union(*(placeholders(t) for t in texts))
 
 

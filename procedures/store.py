@@ -77,12 +77,7 @@ class ProcedureStore:
         except ValidationError as exc:
             raise ShowMeHowError(f"invalid procedure: {describe_error(exc)}") from exc
         with transaction(self._db) as db:
-            cursor = db.execute(
-                "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
-                " updated_at=?, data=? WHERE id=?",
-                (*_row(procedure)[1:], procedure.id),
-            )
-            if cursor.rowcount == 0:
+            if _write_back(db, procedure) == 0:
                 raise ShowMeHowError(f"no procedure with id {procedure.id!r}")
         self._own_writes += 1
         return procedure
@@ -109,6 +104,30 @@ class ProcedureStore:
             procedure.deprecated = True
         return self.update(procedure)
 
+    def merge(self, keep_id: str, other_id: str) -> Procedure:
+        """Fold a second demonstration of the same task into the first: its outcomes, domains and
+        tags join the kept procedure, its flow is noted as a variant, and it is removed."""
+        if keep_id == other_id:
+            raise ShowMeHowError("cannot merge a procedure with itself")
+        keep, other = self.get(keep_id), self.get(other_id)
+        variant = f"{other.title} ({len(other.steps)} steps): " + " / ".join(other.abstract.flow)
+        merged = Procedure.model_validate(
+            keep.model_dump()
+            | {
+                "success_count": keep.success_count + other.success_count,
+                "failure_count": keep.failure_count + other.failure_count,
+                "variants": [*keep.variants, variant, *other.variants],
+                "updated_at": time.time(),
+            }
+        )
+        merged.abstract.domains = list(dict.fromkeys(keep.abstract.domains + other.abstract.domains))
+        merged.abstract.tags = list(dict.fromkeys(keep.abstract.tags + other.abstract.tags))
+        with transaction(self._db) as db:
+            _write_back(db, merged)
+            db.execute("DELETE FROM procedures WHERE id = ?", (other.id,))
+        self._own_writes += 1
+        return merged
+
     def add_recording(self, recording: Recording) -> str:
         return self.recordings.add(recording)
 
@@ -122,3 +141,13 @@ def _row(p: Procedure) -> tuple[object, ...]:
         p.id, p.title, p.abstract.goal, json.dumps(p.abstract.domains), int(p.deprecated),
         p.success_count, p.failure_count, p.updated_at, p.model_dump_json(),
     )  # fmt: skip
+
+
+def _write_back(db: sqlite3.Connection, p: Procedure) -> int:
+    """Overwrite a stored procedure; the number of rows changed (0: no such id)."""
+    cursor = db.execute(
+        "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
+        " updated_at=?, data=? WHERE id=?",
+        (*_row(p)[1:], p.id),
+    )
+    return cursor.rowcount

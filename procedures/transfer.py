@@ -59,6 +59,3 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
 
-
-def import_procedures(path: Path) -> list[Procedure]:
-    return parse_procedures(read_file_text(path), source=str(path))

@@ -7,18 +7,12 @@ import secrets
 from functools import cache
 from importlib import resources
 
+from recorder.secrecy import SECRET_WORDS
+
 
 @cache
 def read_js(name: str) -> str:
     return resources.files("injected_js").joinpath(name).read_text(encoding="utf-8")
-
-
-# Names (of fields, ids, query parameters) whose values are secrets. The page masks them.
-SECRET_WORDS = (
-    r"(^|[^a-z])(pass(word|wd|code|phrase)?|pwd|pin|otp|one[-_ ]?time[-_ ]?(code|password)|totp|2fa|mfa"
-    r"|cc[-_ ]?(number|num|csc|cvc|cvv|exp)|card[-_ ]?(number|num|no)|credit[-_ ]?card|cvv2?|cvc2?|csc"
-    r"|security[-_ ]?code|iban|ssn|social[-_ ]?security)([^a-z]|$)"
-)
 
 
 def listener_script(binding: str, nonce: str) -> str:

@@ -39,3 +39,28 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
         [sys.executable, "-m", "app.cli", *args],
         capture_output=True, text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120,
     )  # fmt: skip
+
+
+def record(context, url: str, actions, title: str = "", description: str = ""):  # type: ignore[no-untyped-def]
+    """A real recording: open `url`, let `actions(page)` drive the browser, return the Recording."""
+    from recorder import RecordingSession
+
+    page = context.new_page()
+    session = RecordingSession(context, title=title, description=description)
+    session.start()
+    page.goto(url)
+    actions(page)
+    page.wait_for_timeout(150)
+    recording = session.stop()
+    page.close()
+    return recording
+
+
+def log_in(username: str, password: str):  # type: ignore[no-untyped-def]
+    def actions(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#user").press_sequentially(username)
+        page.locator("#pass").press_sequentially(password)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url("**/welcome.html*")
+
+    return actions

@@ -1,0 +1,42 @@
+"""`{name}` placeholders in step values, selectors and URLs; `{{` and `}}` are literal braces.
+
+Standard library only: exported Playwright scripts carry this module's source verbatim.
+"""
+
+import json
+import re
+from collections.abc import Mapping
+from urllib.parse import quote_plus
+
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z][a-z0-9_]{0,63})\}")
+
+
+def placeholders(text: str | None) -> set[str]:
+    """The parameter names that `text` refers to."""
+    return {m.group(1) for m in PLACEHOLDER.finditer(text or "") if m.group(1)}
+
+
+def escape_braces(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def fill_placeholders(text: str, values: Mapping[str, str], mode: str = "text") -> str:
+    """Put parameter values in for `{name}`. mode "selector" escapes them as inside a quoted
+    selector string, "url" encodes them as a query value; a missing value raises KeyError(name)."""
+
+    def repl(match: "re.Match[str]") -> str:
+        name = match.group(1)
+        if name is None:
+            return match.group(0)[0]
+        value = str(values[name])
+        if mode == "selector":
+            return json.dumps(value, ensure_ascii=False)[1:-1]
+        if mode == "url":
+            return quote_plus(value)
+        return value
+
+    return PLACEHOLDER.sub(repl, text)
+
+
+def rename_placeholders(text: str, renames: Mapping[str, str]) -> str:
+    return PLACEHOLDER.sub(lambda m: "{" + renames.get(m.group(1), m.group(1)) + "}" if m.group(1) else m.group(0), text)

@@ -1,0 +1,223 @@
+"""Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
+
+Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only the standard
+library, Playwright and procedures.placeholders, so that an exported script can carry it verbatim.
+"""
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError, FrameLocator, Locator, Page
+
+from procedures.placeholders import fill_placeholders
+
+SECRET_MASK = "••••"
+
+
+class StepFailed(Exception):
+    """A step could not be played; the message says which step, what was tried and what the page showed."""
+
+    def __init__(self, index: int, message: str, tried: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.tried = tried or []
+
+
+@dataclass
+class StepResult:
+    index: int
+    action: str
+    args: dict[str, Any]
+    status: str  # "ok", "skipped" or "error"
+    url: str = ""
+    selector: str | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+    tried: list[str] = field(default_factory=list)
+
+
+def _describe(step: Mapping[str, Any]) -> str:
+    what = step.get("description") or step["action"]
+    return f'{what} ({step["action"]} {step.get("label") or step.get("selector") or step.get("value") or ""})'.strip()
+
+
+def _page_summary(page: Page) -> str:
+    try:
+        text = " ".join(page.locator("body").inner_text(timeout=2000).split())
+        return f'"{page.title()}" at {page.url}: {text[:200]}'
+    except PlaywrightError:
+        return page.url
+
+
+def _same_url(a: str, b: str) -> bool:
+    return a.rstrip("/") == b.rstrip("/")
+
+
+class Player:
+    """Plays steps in order on `page` (and the popups they open) with parameter values `params`."""
+
+    def __init__(
+        self,
+        page: Page,
+        params: Mapping[str, str],
+        timeout_ms: float = 10_000,
+        on_step: Callable[[StepResult, Page], None] | None = None,
+    ) -> None:
+        self.pages: dict[int, Page] = {0: page}
+        self.params = params
+        self.timeout_ms = timeout_ms
+        self.on_step = on_step
+
+    def run(self, steps: list[Mapping[str, Any]]) -> list[StepResult]:
+        """Every step's result; raises StepFailed at the first step that cannot be played."""
+        results = []
+        for index, step in enumerate(steps):
+            started = time.perf_counter()
+            page = self._page(step)
+            result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
+            try:
+                result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0)
+            except StepFailed as failure:
+                result.status, result.error, result.tried = "error", str(failure), failure.tried
+                raise
+            except (PlaywrightError, KeyError, ValueError) as exc:
+                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
+                result.status, result.error = "error", f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"
+                raise StepFailed(index, result.error) from exc
+            finally:
+                result.duration_ms = (time.perf_counter() - started) * 1000
+                result.url = page.url if not page.is_closed() else result.url
+                results.append(result)
+                if self.on_step is not None:
+                    self.on_step(result, page)
+        return results
+
+    def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
+        args: dict[str, Any] = {"selector": step.get("selector")}
+        if step.get("value") is not None:
+            args["value"] = SECRET_MASK if step.get("secret") else step["value"]
+        return args
+
+    def _page(self, step: Mapping[str, Any]) -> Page:
+        number = step.get("page") or 0
+        if number not in self.pages:
+            self.pages[number] = self.pages[0].context.new_page()  # a tab the person opened by hand
+        return self.pages[number]
+
+    def _text(self, value: str | None, mode: str = "text") -> str:
+        return fill_placeholders(value or "", self.params, mode)
+
+    def _play(self, index: int, step: Mapping[str, Any], page: Page, first: bool) -> tuple[str, str | None, list[str]]:
+        action = step["action"]
+        if action == "navigate":
+            url = self._text(step.get("value") or step.get("url"), "url")
+            if first and _same_url(page.url, url):
+                return "skipped", None, []  # already there: no reload
+            page.goto(url, timeout=self.timeout_ms)
+            return "ok", None, []
+        if action in ("back", "forward", "reload"):
+            {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
+            return "ok", None, []
+        selector, locator, tried = self._locate(index, step, page)
+        before = page.url
+        if step.get("opens_page") is not None:
+            with page.expect_popup(timeout=self.timeout_ms) as popup:
+                self._act(step, locator, page)
+            self.pages[step["opens_page"]] = popup.value
+            popup.value.wait_for_load_state(timeout=self.timeout_ms)
+        else:
+            self._act(step, locator, page)
+        if step.get("navigates_to"):
+            self._await_navigation(index, step, page, before)
+        return "ok", selector, tried
+
+    def _scope(self, step: Mapping[str, Any], page: Page) -> Page | FrameLocator:
+        scope: Page | FrameLocator = page
+        for selector in step.get("frame") or []:
+            scope = scope.frame_locator(self._text(selector, "selector"))
+        return scope
+
+    def _locate(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, Locator, list[str]]:
+        """The first stored selector that matches exactly one element, waiting as Playwright waits."""
+        scope = self._scope(step, page)
+        selectors = [self._text(s, "selector") for s in step.get("selectors") or [step.get("selector")] if s]
+        if not selectors:
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
+        locators = [scope.locator(s) for s in selectors]
+        tried: list[str] = []
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        combined = locators[0]
+        for other in locators[1:]:
+            combined = combined.or_(other)
+        while True:
+            for selector, locator in zip(selectors, locators):
+                if locator.count() == 1:
+                    return selector, locator, tried
+                if selector not in tried:
+                    tried.append(selector)
+            remaining = (deadline - time.monotonic()) * 1000
+            if remaining <= 0:
+                break
+            try:  # wait for the page to change until one of them matches
+                combined.first.wait_for(state="attached", timeout=remaining)
+            except PlaywrightError:
+                break
+            if not any(locator.count() == 1 for locator in locators):
+                break  # what appeared matches only ambiguously
+        raise StepFailed(
+            index,
+            f"step {index + 1} ({_describe(step)}): no element matched any of {len(selectors)} selectors "
+            f"({'; '.join(selectors)}). The page showed {_page_summary(page)}",
+            tried,
+        )
+
+    def _act(self, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+        action, timeout = step["action"], self.timeout_ms
+        value = self._text(step.get("value")) if step.get("value") is not None else ""
+        if action == "click":
+            locator.click(timeout=timeout)
+        elif action == "dblclick":
+            locator.dblclick(timeout=timeout)
+        elif action == "fill":
+            if locator.evaluate("e => e.localName") == "select":
+                locator.select_option(value, timeout=timeout)  # DevTools records selects as "change"
+            else:
+                locator.fill(value, timeout=timeout)
+        elif action == "select":
+            choices = value.split("\n")
+            try:
+                locator.select_option(label=choices, timeout=timeout)
+            except PlaywrightError:
+                locator.select_option(choices, timeout=timeout)
+        elif action == "check":
+            locator.check(timeout=timeout)
+        elif action == "uncheck":
+            locator.uncheck(timeout=timeout)
+        elif action == "press":
+            if locator.evaluate("e => e === document.body"):
+                page.keyboard.press(value)
+            else:
+                locator.press(value, timeout=timeout)
+        elif action == "submit":
+            locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
+        elif action == "upload":
+            files = [f.strip() for f in value.split(",") if f.strip()] if value else list(step.get("files") or [])
+            locator.set_input_files(files, timeout=timeout)
+        else:
+            raise ValueError(f"unknown action {action!r}")
+
+    def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
+        """The recorded step led to another URL: wait until the page has moved and loaded."""
+        expected = self._text(step["navigates_to"], "url")
+        if _same_url(expected, before):
+            page.wait_for_load_state(timeout=self.timeout_ms)
+            return
+        try:
+            page.wait_for_url(lambda url: not _same_url(url, before), timeout=self.timeout_ms)
+            page.wait_for_load_state(timeout=self.timeout_ms)
+        except PlaywrightError as exc:
+            raise StepFailed(
+                index, f"step {index + 1} ({_describe(step)}) should have led to {expected} but the page stayed at {before}"
+            ) from exc

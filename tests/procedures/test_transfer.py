@@ -1,0 +1,101 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from procedures import build_procedure
+from procedures.devtools import recording_from_devtools
+from procedures.playback import Player
+from procedures.script_export import playwright_script
+from procedures.store import ProcedureStore
+from recorder.errors import ShowMeHowError
+from tests.helpers import ROOT, log_in, record, run_cli
+
+
+def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    recording = record(context, f"{site}/login.html", log_in("emile", "hunter2"), title="Log in as emile")
+    procedure = build_procedure(recording)
+    script = tmp_path / "login.py"
+    script.write_text(playwright_script(procedure))
+    shown = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert "--username" in shown.stdout and "--password" in shown.stdout
+    ran = subprocess.run(
+        [sys.executable, str(script), "--username", "zoé \"quoted\"", "--password", "pw"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip().endswith("done") and "step 4: click ok" in ran.stdout
+    missing = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert missing.returncode != 0 and "--password" in missing.stderr
+
+
+def devtools_file(site: str) -> dict:  # type: ignore[type-arg]
+    return {
+        "title": "Login from DevTools",
+        "steps": [
+            {"type": "setViewport", "width": 1280, "height": 800, "deviceScaleFactor": 1, "isMobile": False, "hasTouch": False, "isLandscape": False},
+            {"type": "navigate", "url": f"{site}/login.html", "assertedEvents": [{"type": "navigation", "url": f"{site}/login.html", "title": "Demo login"}]},
+            {"type": "click", "target": "main", "selectors": [["aria/Username"], ["#user"], ['xpath///*[@id="user"]'], ["pierce/#user"]], "offsetY": 9, "offsetX": 60},
+            {"type": "change", "value": "emile", "selectors": [["aria/Username"], ["#user"]], "target": "main"},
+            {"type": "change", "value": "hunter2", "selectors": [["#pass"]], "target": "main"},
+            {"type": "click", "target": "main", "selectors": [['aria/Log in[role="button"]'], ["text/Log in"]], "offsetY": 5, "offsetX": 5,
+             "assertedEvents": [{"type": "navigation", "url": f"{site}/welcome.html?username=emile&password=hunter2&otp_code=", "title": "Welcome"}]},
+        ],
+    }  # fmt: skip
+
+
+def test_devtools_recording_is_imported_and_replayed(context, site: str, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "devtools.json"
+    path.write_text(json.dumps(devtools_file(site)))
+    result = run_cli("import", str(path))
+    assert result.returncode == 0, result.stderr
+    (procedure,) = ProcedureStore().list()
+    assert procedure.source == "devtools" and procedure.title == "Login from DevTools"
+    assert [(p.name, p.example, p.secret) for p in procedure.abstract.parameters] == [("username", "emile", False), ("value", None, True)]
+    assert "hunter2" not in (home / "showmehow.db").read_bytes().decode("utf-8", "replace")
+    assert procedure.steps[4].selector == 'internal:role=button[name="Log in"s]'
+
+    page = context.new_page()
+    Player(page, {"username": "bob", "value": "pw"}, timeout_ms=5000).run([s.model_dump() for s in procedure.steps])
+    assert page.locator("#hello").inner_text() == "Welcome bob"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("title"), "title: Field required"),
+        (lambda d: d["steps"].append({"type": "teleport"}), "steps.6.type 'teleport'"),
+        (lambda d: d["steps"][1].pop("url"), "steps.1.url is required"),
+        (lambda d: d["steps"][3].update(selectors=[["aria/Just a name"]]), "steps.3.selectors has no selector"),
+        (lambda d: d.update(steps=[]), "steps: List should have at least 1 item"),
+    ],
+)
+def test_bad_devtools_files_name_the_field(site: str, change, message: str) -> None:  # type: ignore[no-untyped-def]
+    data = devtools_file(site)
+    change(data)
+    with pytest.raises(ShowMeHowError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        recording_from_devtools(json.dumps(data), source="f.json")
+
+
+def test_bad_devtools_import_stores_nothing(home: Path, tmp_path: Path, site: str) -> None:
+    data = devtools_file(site)
+    data["steps"].append({"type": "teleport"})
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = run_cli("import", str(path))
+    assert result.returncode == 2 and "steps.6.type" in result.stderr
+    assert len(ProcedureStore()) == 0 and ProcedureStore().recordings.list() == []
+
+
+def test_cli_build_and_script_export(context, site: str, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    record(context, f"{site}/login.html", log_in("emile", "pw"), title="Log in as emile")
+    built = run_cli("build")
+    assert built.returncode == 0, built.stderr
+    assert "Enter the username" in built.stdout
+    (procedure,) = ProcedureStore().list()
+    out = tmp_path / "p.py"
+    assert run_cli("export", procedure.id, str(out)).returncode == 0
+    assert out.read_text().startswith("#!/usr/bin/env python3")
+    assert (ROOT / "procedures").exists()
