@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,6 +47,18 @@ class ProcedureStore:
 
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
+
+    def index_stamps(self) -> list[tuple[str, float]]:
+        """(id, updated_at) of every procedure: how an index finds what changed."""
+        return self._db.execute("SELECT id, updated_at FROM procedures").fetchall()
+
+    def index_rows(self, ids: Iterable[str]) -> Iterator[tuple[str, float, str]]:
+        """(id, updated_at, JSON) of the given procedures, read in chunks."""
+        ids = list(ids)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            yield from self._db.execute(f"SELECT id, updated_at, data FROM procedures WHERE id IN ({marks})", chunk)
 
     def revision(self) -> tuple[int, int]:
         """Changes whenever any connection commits a change: lets callers keep caches honest."""

@@ -29,7 +29,7 @@ class Settings(BaseModel):
     approval_policy: Literal["always", "never", "unknown_sites"] = Field(
         "always", description="when risky agent actions need approval"
     )
-    min_score: float = Field(0.45, ge=0.0, le=1.0, description="minimum retrieval score")
+    min_score: float = Field(0.4, ge=0.0, le=1.0, description="minimum retrieval score")
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["SHOWMEHOW_HOME"] = tempfile.mkdtemp(prefix="showmehow-tests-")  # never the user's own data
 
 SITES = Path(__file__).parent / "sites"
 

@@ -41,12 +41,14 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     )  # fmt: skip
 
 
-def record(context, url: str, actions, title: str = "", description: str = ""):  # type: ignore[no-untyped-def]
+def record(context, url: str, actions, title: str = "", description: str = "", home: Path | None = None):  # type: ignore[no-untyped-def]
     """A real recording: open `url`, let `actions(page)` drive the browser, return the Recording."""
     from recorder import RecordingSession
+    from recorder.recordings import RecordingStore
 
     page = context.new_page()
-    session = RecordingSession(context, title=title, description=description)
+    store = RecordingStore(home / "showmehow.db") if home else None
+    session = RecordingSession(context, title=title, description=description, store=store, home=home)
     session.start()
     page.goto(url)
     actions(page)
