@@ -27,6 +27,7 @@ from procedures import build_procedure
 from procedures.devtools import looks_like_devtools, recording_from_devtools
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.script_export import export_script
+from retrieval import Match, Retriever, render_procedural_memory
 from procedures.transfer import export_procedures, parse_procedures, read_file_text
 
 
@@ -214,6 +215,37 @@ def cmd_recover(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_retrieve(args: argparse.Namespace) -> int:
+    matches = Retriever(_store()).retrieve(args.task, url=args.url, k=args.k)
+    if args.json:
+        print(json.dumps([
+            {"id": m.procedure.id, "title": m.procedure.title, "score": m.score, "breakdown": m.breakdown.model_dump(),
+             "bound": {k: ("••••" if k in _secret_names(m) else v) for k, v in m.bound.items()}, "missing": m.missing}
+            for m in matches
+        ], indent=2))  # fmt: skip
+        return 0
+    if not matches:
+        print("No stored procedure fits this task.")
+        return 0
+    rows = [
+        (m.procedure.id[:12], m.procedure.title, f"{m.score:.2f}", f"{m.breakdown.goal:.2f}", f"{m.breakdown.domain:.2f}",
+         f"{m.breakdown.confidence:.2f}", f"{m.breakdown.params:.2f}")
+        for m in matches
+    ]  # fmt: skip
+    print(table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows))
+    if args.explain:
+        for m in matches:
+            print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
+            bound = {k: ("••••" if k in _secret_names(m) else v) for k, v in m.bound.items()}
+            print(f"  bound: {bound or '-'}   missing: {', '.join(m.missing) or '-'}")
+        print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
+    return 0
+
+
+def _secret_names(match: Match) -> set[str]:
+    return {p.name for p in match.procedure.abstract.parameters if p.secret}
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     if args.action == "set":
         if args.key is None or args.value is None:
@@ -327,6 +359,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("recover", help="store recordings left behind by a crash")
     p.set_defaults(func=cmd_recover)
+
+    p = sub.add_parser("retrieve", help="find the stored procedures that fit a task")
+    p.add_argument("task", help='what to do, e.g. "Log in as emile"')
+    p.add_argument("--url", help="the page the agent is on (domain match)")
+    p.add_argument("-k", type=int, default=3, help="how many procedures at most")
+    p.add_argument("--explain", action="store_true", help="show the reasons and the <procedural_memory> block")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_retrieve)
 
     p = sub.add_parser("config", help="show or change settings")
     p.add_argument("action", choices=["get", "set"])
