@@ -28,6 +28,7 @@ from procedures.devtools import looks_like_devtools, recording_from_devtools
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.script_export import export_script
 from retrieval import Match, Retriever, render_procedural_memory
+from agent import RunControls, run_task
 from procedures.transfer import export_procedures, parse_procedures, read_file_text
 
 
@@ -246,6 +247,54 @@ def _secret_names(match: Match) -> set[str]:
     return {p.name for p in match.procedure.abstract.parameters if p.secret}
 
 
+def _parse_params(pairs: list[str]) -> dict[str, str]:
+    params = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ShowMeHowError(f"--param needs NAME=VALUE, got {pair!r}")
+        params[name.strip()] = value
+    return params
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    model = args.model or settings.model
+    mode = args.mode or ("auto" if model else "replay")
+    if mode != "replay" and not model:
+        raise ShowMeHowError(f"--mode {mode} needs a model: pass --model or `showmehow config set model NAME`")
+    params = _parse_params(args.param)
+
+    def progress(event: dict[str, object]) -> None:
+        status = event.get("status")
+        mark = {"ok": "ok", "skipped": "skip", "error": "FAILED"}.get(str(status), str(status))
+        detail = f" {event['args']}" if event.get("args") else ""
+        print(f"  [{event.get('source')}] step {event.get('step')}: {event.get('command')}{detail} ... {mark}", flush=True)
+        if event.get("error"):
+            print(f"      {event['error']}", flush=True)
+
+    def approve(action: str, details: dict[str, object]) -> bool:
+        if not sys.stdin.isatty():
+            print(f"  refusing risky action {action} {details} (no terminal to ask)", flush=True)
+            return False
+        return input(f"  Allow {action} {details}? [y/N] ").strip().lower() in ("y", "yes")
+
+    controls = RunControls(on_progress=progress, approve=approve)
+    with open_browser(headless=args.headless) as handle:
+        page = handle.context.new_page()
+        print(f"Running ({mode}): {args.task}", flush=True)
+        try:
+            result = run_task(args.task, page=page, mode=mode, model=model, url=args.url, params=params, controls=controls)
+        except KeyboardInterrupt:
+            controls.stop.set()
+            raise
+    print(("Succeeded" if result.success else f"Failed: {result.error}") + f"  ({len(result.steps)} steps)")
+    if result.procedure_id:
+        print(f"Procedure: {result.procedure_id}")
+    print(f"Run directory: {result.run_dir}")
+    return 0 if result.success else 1
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     if args.action == "set":
         if args.key is None or args.value is None:
@@ -367,6 +416,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true", help="show the reasons and the <procedural_memory> block")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_retrieve)
+
+    p = sub.add_parser("run", help="run a task by reusing stored procedures")
+    p.add_argument("task", help='what to do, e.g. "Log in as emile"')
+    p.add_argument("--url", help="the page to start on")
+    p.add_argument("--mode", choices=["replay", "agent", "auto"], help="default: auto with a model, else replay")
+    p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
+    p.add_argument("--headless", action="store_true", help="no visible window")
+    p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("config", help="show or change settings")
     p.add_argument("action", choices=["get", "set"])

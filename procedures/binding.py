@@ -27,10 +27,12 @@ def _template(text: str, params: list[Parameter]) -> tuple[re.Pattern[str], list
     """A pattern for tasks shaped like `text` with each demonstrated value cut out."""
     spans = []
     for param in params:
-        if param.example and len(param.example) >= 1:
-            for m in re.finditer(rf"[\"'“]?{re.escape(param.example)}[\"'”]?", text, re.IGNORECASE):
-                spans.append((m.start(), m.end(), param.name))
-                break
+        if param.example:
+            m = re.search(rf"[\"'“]?{re.escape(param.example)}[\"'”]?", text, re.IGNORECASE)
+        else:  # a secret: its demonstrated value is never kept, but a title may show where it goes
+            m = re.search(rf"(?<=\b{_words(param.name)}\s)\s*(?:\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.IGNORECASE)
+        if m:
+            spans.append((m.start(), m.end(), param.name))
     if not spans:
         return None
     spans.sort()

@@ -64,16 +64,20 @@ class Player:
         params: Mapping[str, str],
         timeout_ms: float = 10_000,
         on_step: Callable[[StepResult, Page], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
     ) -> None:
+        self.should_stop = should_stop
         self.pages: dict[int, Page] = {0: page}
         self.params = params
         self.timeout_ms = timeout_ms
         self.on_step = on_step
+        self.results: list[StepResult] = []  # of the steps played so far, the failing one included
 
     def run(self, steps: list[Mapping[str, Any]]) -> list[StepResult]:
         """Every step's result; raises StepFailed at the first step that cannot be played."""
-        results = []
         for index, step in enumerate(steps):
+            if self.should_stop is not None and self.should_stop():
+                raise StepFailed(index, f"stopped on request before step {index + 1}")
             started = time.perf_counter()
             page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
@@ -89,10 +93,10 @@ class Player:
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
                 result.url = page.url if not page.is_closed() else result.url
-                results.append(result)
+                self.results.append(result)
                 if self.on_step is not None:
                     self.on_step(result, page)
-        return results
+        return self.results
 
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
         args: dict[str, Any] = {"selector": step.get("selector")}

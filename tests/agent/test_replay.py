@@ -1,0 +1,103 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from agent import replay, run_task
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.helpers import log_in, record, run_cli
+
+TITLE = 'Enter the username "kanesha" and the password "xyz" and press login'
+
+
+@pytest.fixture
+def login_procedure(context, site: str):  # type: ignore[no-untyped-def]
+    recording = record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title=TITLE)
+    store = ProcedureStore()
+    pid = store.add(build_procedure(recording))
+    return store, pid
+
+
+def _actions(run_dir: str) -> list[dict]:  # type: ignore[type-arg]
+    return [json.loads(line) for line in (Path(run_dir) / "actions.jsonl").read_text().splitlines()]
+
+
+def test_replays_with_new_values_from_a_task_of_the_same_shape(context, login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
+    store, pid = login_procedure
+    page = context.new_page()
+    result = run_task('enter the username "bob" and the password "abc" and press login', page=page, store=store, mode="replay")
+    assert result.success, result.error
+    assert result.procedure_id == pid
+    assert page.locator("#hello").inner_text() == "Welcome bob"
+    assert store.get(pid).success_count == 1
+    actions = _actions(result.run_dir)  # type: ignore[arg-type]
+    assert [a["command"] for a in actions] == ["navigate", "fill", "fill", "click"]
+    assert set(actions[0]) >= {"step", "command", "args", "status", "error", "url", "duration_ms"}
+    assert actions[2]["args"]["value"] == "••••"
+    assert len(list(Path(result.run_dir).glob("step_*.png"))) == 4  # type: ignore[arg-type]
+
+
+def test_an_open_page_at_the_start_url_is_not_reloaded(context, login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
+    store, pid = login_procedure
+    page = context.new_page()
+    page.goto(f"{site}/login.html")
+    page.evaluate("window.marker = 1")
+    outcome = replay(page, store.get(pid), {"username": "eve", "password": "p"})
+    assert outcome.success and outcome.steps[0].status == "skipped"
+    assert page.locator("#hello").inner_text() == "Welcome eve"
+
+
+def test_a_stale_selector_falls_back_to_the_next(context, login_procedure) -> None:  # type: ignore[no-untyped-def]
+    store, pid = login_procedure
+    procedure = store.get(pid)
+    procedure.steps[1].selectors[0] = 'internal:role=textbox[name="Login name"s]'
+    procedure.steps[1].selector = procedure.steps[1].selectors[0]
+    store.update(procedure)
+    result = run_task('Enter the username "fay" and the password "q" and press login', page=context.new_page(), store=store, mode="replay")
+    assert result.success, result.error
+    fill = _actions(result.run_dir)[1]  # type: ignore[arg-type]
+    assert fill["tried"] == ['internal:role=textbox[name="Login name"s]']
+    assert fill["selector"] == 'internal:label="Username"s'
+
+
+def test_a_changed_page_fails_clearly_and_lowers_confidence(context, login_procedure) -> None:  # type: ignore[no-untyped-def]
+    store, pid = login_procedure
+    procedure = store.get(pid)
+    procedure.steps[3].selectors = ["#no-such-button", "internal:text=\"Sign me in\"s"]
+    procedure.steps[3].selector = "#no-such-button"
+    store.update(procedure)
+    result = run_task('Enter the username "gus" and the password "r" and press login', page=context.new_page(), store=store,
+                      mode="replay", timeout_ms=1500)  # fmt: skip
+    assert not result.success
+    assert result.error is not None and result.error.startswith("step 4 (")
+    assert "#no-such-button" in result.error and 'Sign me in' in result.error and '"Demo login"' in result.error
+    assert (Path(result.run_dir) / "step_004.png").exists()  # type: ignore[arg-type]
+    after = store.get(pid)
+    assert after.confidence < 0.5 and after.failure_count == 1 and after.steps[3].failure_count == 1
+    assert _actions(result.run_dir)[-1]["status"] == "error"  # type: ignore[arg-type]
+
+
+def test_secrets_come_from_the_environment_and_stay_out_of_logs(context, login_procedure, monkeypatch, home: Path) -> None:  # type: ignore[no-untyped-def]
+    store, pid = login_procedure
+    monkeypatch.setenv("SHOWMEHOW_PARAM_PASSWORD", "Sup3r-Secret!")
+    page = context.new_page()
+    result = run_task("log in with username hal", page=page, store=store, mode="replay")
+    assert result.success, result.error
+    assert "Sup3r-Secret" in page.url  # the site got it (its form sends it in the URL), the logs must not
+    for path in home.rglob("*"):
+        if path.is_file():
+            assert b"Sup3r-Secret" not in path.read_bytes(), path
+
+
+def test_missing_parameters_are_named(context, login_procedure) -> None:  # type: ignore[no-untyped-def]
+    store, _ = login_procedure
+    result = run_task("log in with username ivy", page=context.new_page(), store=store, mode="replay")
+    assert not result.success and "needs password" in (result.error or "")
+
+
+def test_cli_run_shows_progress_and_the_run_directory(login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
+    result = run_cli("run", "log in with username jo", "--mode", "replay", "--headless", "--param", "password=pw")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[replay] step 2: fill" in result.stdout and "Succeeded" in result.stdout
+    assert "Run directory: " in result.stdout
