@@ -41,6 +41,9 @@ class RunControls:
     on_progress: Callable[[dict[str, Any]], None] | None = None
     approve: Callable[[str, dict[str, Any]], bool] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
+    max_steps: int = 25  # guardrails of the agent loop
+    max_errors: int = 3  # in a row
+    max_repeats: int = 3  # the same action with the same arguments, in a row
 
 
 @contextmanager

@@ -36,3 +36,10 @@ def listener_script(binding: str, nonce: str) -> str:
 def describe_function() -> str:
     """A function `(element) => {selectors, label, ...}` for page.evaluate and element handles."""
     return f"(element) => {{\n{read_js('selectors.js')}\nreturn smhDescribe(element);\n}}"
+
+
+def observe_function() -> str:
+    """A function `(limit) => {elements, text}`: the page as the agent sees it, secrets masked."""
+    config = json.dumps({"secretWords": SECRET_WORDS})
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "elements.js"))
+    return f"(limit) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhObserve(limit);\n}}"

@@ -1,0 +1,232 @@
+"""Two-tier lesson memory: what the agent learned from its own errors.
+
+Tier 1 (tool_fallback, best_practice) goes into every system prompt; Tier 2 (error_recovery,
+site_specific) is recalled when a command fails (Trigger A) or the site changes (Trigger B).
+Lessons are learned from runs (a failure followed by a different command that worked), deduplicated
+on (failed_command, error_pattern), promoted once they prove general, and pruned when stale.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from recorder.errors import ShowMeHowError, describe_error
+from recorder.settings import atomic_write_text, data_dir
+
+Category = Literal["tool_fallback", "best_practice", "error_recovery", "site_specific"]
+TIER1 = ("tool_fallback", "best_practice")
+TIER1_MAX = 10
+PROMOTE_USES = 5
+PROMOTE_DOMAINS = 3
+PRUNE_AFTER_DAYS = 90
+LESSONS_FILE = "lessons.json"
+
+
+class Lesson(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    lesson: str = Field(min_length=1, max_length=1000)
+    category: Category
+    failed_command: str | None = Field(None, max_length=50)
+    error_pattern: str | None = Field(None, max_length=200)
+    domain: str | None = Field(None, max_length=253)
+    use_count: int = Field(0, ge=0)
+    created_at: str  # YYYY-MM-DD
+    last_used: str
+    source: Literal["seed", "learned"] = "learned"
+    triggered_domains: list[str] = Field(default_factory=list)
+
+
+class LessonFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: Literal[1] = 1
+    lessons: list[Lesson]
+
+
+def seed_lessons(today: str) -> list[Lesson]:
+    seeds = [
+        ("If fill fails, click(ref) to focus the input, then type(text) to enter text.", "tool_fallback", "fill", None),
+        ("After entering text in a search box, press Enter to submit. Avoid clicking submit buttons: autocomplete "
+         "dropdowns often cover them.", "best_practice", None, None),
+        ("If an overlay or popup is blocking an element, press Escape to dismiss it before interacting with the "
+         "elements behind it.", "best_practice", None, None),
+    ]  # fmt: skip
+    return [
+        Lesson(lesson=text, category=category, failed_command=command, error_pattern=pattern,  # type: ignore[arg-type]
+               created_at=today, last_used=today, source="seed")
+        for text, category, command, pattern in seeds
+    ]  # fmt: skip
+
+
+def error_pattern(error: str) -> str:
+    """The key phrase of an error: its first line, without numbers, quoted parts and element refs."""
+    line = (error or "").strip().splitlines()[0] if error and error.strip() else ""
+    line = re.sub(r"\"[^\"]*\"|'[^']*'|\be\d+\b|\d+", "", line.lower())
+    return " ".join(line.split())[:80].strip(" :.,")
+
+
+def _domain_matches(host: str, domain: str) -> bool:
+    host, domain = host.lower().strip("."), domain.lower().strip(".")
+    return host == domain or host.endswith("." + domain)
+
+
+class LessonStore:
+    """Lessons in a JSON file in the data directory (written atomically); events go to `on_event`."""
+
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        on_event: Callable[[dict[str, Any]], None] | None = None,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.path = Path(path) if path else data_dir() / LESSONS_FILE
+        self.on_event = on_event
+        self._today = today
+        self.lessons: list[Lesson] = []
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        if self.on_event is not None:
+            self.on_event({"event": event, **fields})
+
+    def _date(self) -> str:
+        return self._today().isoformat()
+
+    # --- lifecycle -----------------------------------------------------------------------------
+
+    def load(self) -> list[Lesson]:
+        """Read the lessons (seeding them on first use) and prune the stale learned ones."""
+        if self.path.exists():
+            try:
+                self.lessons = LessonFile.model_validate_json(self.path.read_text(encoding="utf-8")).lessons
+            except (ValidationError, ValueError) as exc:
+                raise ShowMeHowError(f"{self.path} is not a valid lessons file ({describe_error(exc)}); fix or move it") from exc
+        else:
+            self.lessons = seed_lessons(self._date())
+            self.save()
+        cutoff = (self._today() - timedelta(days=PRUNE_AFTER_DAYS)).isoformat()
+        kept = [l for l in self.lessons if l.source == "seed" or l.use_count >= PROMOTE_USES or l.last_used >= cutoff]
+        pruned = len(self.lessons) - len(kept)
+        if pruned:
+            self.lessons = kept
+            self.save()
+            self._emit("lessons_pruned", pruned_count=pruned, remaining_count=len(kept))
+        return self.lessons
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.path, LessonFile(lessons=self.lessons).model_dump_json(indent=2) + "\n")
+
+    # --- recall --------------------------------------------------------------------------------
+
+    def get_tier1(self) -> list[Lesson]:
+        """Lessons for every system prompt: fallbacks and best practices, seeds first, most used first."""
+        eligible = [l for l in self.lessons if l.category in TIER1]
+        chosen = sorted(eligible, key=lambda l: (l.source != "seed", -l.use_count))[:TIER1_MAX]
+        self._emit("tier1_loaded", count=len(chosen), lessons=[l.lesson for l in chosen])
+        return chosen
+
+    def recall_on_error(self, command: str, error: str) -> list[Lesson]:
+        """Trigger A: lessons for this command whose error pattern appears in the error."""
+        text = (error or "").lower()
+        matched = [
+            l for l in self.lessons
+            if l.failed_command == command and (not l.error_pattern or l.error_pattern.lower() in text or l.error_pattern == error_pattern(error))
+        ]  # fmt: skip
+        self._touch(matched)
+        self._emit("error_recall", command=command, error_snippet=(error or "")[:200], matched=len(matched), lessons=[l.lesson for l in matched])
+        return matched
+
+    def recall_on_domain(self, domain: str) -> list[Lesson]:
+        """Trigger B: lessons for this site, subdomains included."""
+        matched = [l for l in self.lessons if l.domain and _domain_matches(domain, l.domain)]
+        self._touch(matched)
+        self._emit("domain_recall", domain=domain, matched=len(matched), lessons=[l.lesson for l in matched])
+        return matched
+
+    def _touch(self, lessons: Iterable[Lesson]) -> None:
+        for lesson in lessons:
+            lesson.last_used = self._date()
+
+    # --- learning ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _duplicates(lesson: Lesson, text: str, command: str | None, pattern: str | None, error: str, domain: str | None) -> bool:
+        """The same (failed_command, error_pattern); a pattern-less lesson covers all its command's errors."""
+        if command is None:
+            return lesson.failed_command is None and lesson.lesson == text and lesson.domain == domain
+        if lesson.failed_command != command:
+            return False
+        if lesson.error_pattern is None:
+            return True
+        return lesson.error_pattern == pattern or (bool(error) and lesson.error_pattern.lower() in error.lower())
+
+    def add_lesson(
+        self,
+        lesson: str,
+        category: Category,
+        failed_command: str | None = None,
+        error_pattern: str | None = None,
+        domain: str | None = None,
+        triggered_domain: str | None = None,
+        error: str = "",
+    ) -> Lesson:
+        """Record a lesson, or count one more use of the lesson it duplicates."""
+        today = self._date()
+        for existing in self.lessons:
+            if self._duplicates(existing, lesson, failed_command, error_pattern, error, domain):
+                existing.use_count += 1
+                existing.last_used = today
+                if triggered_domain and triggered_domain not in existing.triggered_domains:
+                    existing.triggered_domains = [*existing.triggered_domains, triggered_domain]
+                self._emit("lesson_deduplicated", lesson=existing.lesson, new_use_count=existing.use_count)
+                self._maybe_promote(existing)
+                self.save()
+                return existing
+        new = Lesson(
+            lesson=lesson, category=category, failed_command=failed_command, error_pattern=error_pattern, domain=domain,
+            use_count=1, created_at=today, last_used=today, source="learned",
+            triggered_domains=[triggered_domain] if triggered_domain else [],
+        )  # fmt: skip
+        self.lessons.append(new)
+        self._emit("lesson_recorded", lesson=new.lesson, category=new.category, failed_command=failed_command, error_pattern=error_pattern)
+        self.save()
+        return new
+
+    def _maybe_promote(self, lesson: Lesson) -> None:
+        if (
+            lesson.category == "error_recovery"
+            and lesson.use_count >= PROMOTE_USES
+            and len(lesson.triggered_domains) >= PROMOTE_DOMAINS
+            and lesson.domain is None
+        ):
+            lesson.category = "best_practice"
+            self._emit("lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains)
+
+    def extract_lessons_from_run(self, actions: list[dict[str, Any]], domain: str | None = None) -> list[Lesson]:
+        """Scan a run's actions for `command A -> error, then command B -> ok` with A != B."""
+        learned = []
+        for failed, recovered in zip(actions, actions[1:]):
+            if failed.get("status") != "error" or recovered.get("status") != "ok":
+                continue
+            command, fix, error = failed.get("command"), recovered.get("command"), str(failed.get("error") or "")
+            pattern = error_pattern(error)
+            if not command or not fix or command == fix or len(pattern) < 5:
+                continue  # the same command again, or no substantive error
+            site = domain or _host(str(failed.get("url") or ""))
+            text = f"When {command} fails with '{pattern}', try {fix} instead."
+            learned.append(self.add_lesson(text, "error_recovery", failed_command=command, error_pattern=pattern,
+                                           triggered_domain=site or None, error=error))  # fmt: skip
+        return learned
+
+
+def _host(url: str) -> str:
+    match = re.match(r"^[a-z]+://([^/:?#]+)", url)
+    return match.group(1).lower() if match else ""
+

@@ -1,0 +1,124 @@
+import json
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from recorder.errors import ShowMeHowError
+from retrieval.lessons import LessonStore
+
+TODAY = date(2026, 3, 12)
+
+
+def _store(path: Path, events: list[dict[str, Any]], today: date = TODAY) -> LessonStore:
+    store = LessonStore(path, on_event=events.append, today=lambda: today)
+    store.load()
+    return store
+
+
+def test_first_load_seeds_three_lessons_and_tier1(tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    store = _store(tmp_path / "lessons.json", events)
+    assert [l.source for l in store.lessons] == ["seed"] * 3
+    assert [l.category for l in store.lessons] == ["tool_fallback", "best_practice", "best_practice"]
+    tier1 = store.get_tier1()
+    assert [l.lesson for l in tier1][0].startswith("If fill fails, click(ref)")
+    assert events[-1] == {"event": "tier1_loaded", "count": 3, "lessons": [l.lesson for l in tier1]}
+    data = json.loads((tmp_path / "lessons.json").read_text())
+    assert data["version"] == 1 and len(data["lessons"]) == 3
+
+
+def test_example_1_fill_error_recall_and_dedup_into_the_seed(tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    store = _store(tmp_path / "lessons.json", events)
+    error = "too many arguments: expected 2, received 3"
+    (tip,) = store.recall_on_error("fill", error)
+    assert tip.lesson == "If fill fails, click(ref) to focus the input, then type(text) to enter text."
+    assert events[-1] == {"event": "error_recall", "command": "fill", "error_snippet": error, "matched": 1, "lessons": [tip.lesson]}
+    actions = [
+        {"step": 3, "command": "fill", "status": "error", "error": error, "url": "https://www.google.com/"},
+        {"step": 4, "command": "click", "status": "ok", "url": "https://www.google.com/"},
+        {"step": 5, "command": "type", "status": "ok", "url": "https://www.google.com/"},
+        {"step": 6, "command": "press", "status": "ok", "url": "https://www.google.com/"},
+    ]
+    store.extract_lessons_from_run(actions)
+    assert len(store.lessons) == 3 and store.lessons[0].use_count == 1
+    assert events[-1] == {"event": "lesson_deduplicated", "lesson": tip.lesson, "new_use_count": 1}
+
+
+def test_example_2_domain_recall_matches_subdomains(tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    store = _store(tmp_path / "lessons.json", events)
+    store.add_lesson("Click the cookie acceptance banner before interacting with product elements.", "site_specific", domain="amazon.com")
+    (tip,) = store.recall_on_domain("www.amazon.com")
+    assert tip.domain == "amazon.com"
+    assert events[-1]["event"] == "domain_recall" and events[-1]["matched"] == 1
+    assert store.recall_on_domain("notamazon.com") == []
+    assert store.recall_on_domain("google.com") == []
+
+
+def test_example_3_promotion_after_five_uses_on_three_domains(tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    store = _store(tmp_path / "lessons.json", events)
+    error = "Element <div class=overlay> intercepts pointer events"
+    for site in ["google.com", "bing.com", "amazon.com", "yahoo.com", "reddit.com"]:
+        store.extract_lessons_from_run(
+            [{"command": "click", "status": "error", "error": error, "url": f"https://{site}/"},
+             {"command": "press", "status": "ok", "url": f"https://{site}/"}]
+        )  # fmt: skip
+    learned = store.lessons[-1]
+    assert learned.source == "learned" and learned.use_count == 5
+    assert learned.triggered_domains == ["google.com", "bing.com", "amazon.com", "yahoo.com", "reddit.com"]
+    assert learned.category == "best_practice"
+    kinds = [e["event"] for e in events]
+    assert kinds.count("lesson_recorded") == 1 and kinds.count("lesson_deduplicated") == 4 and kinds[-1] == "lesson_promoted"
+    assert learned.lesson in [l.lesson for l in store.get_tier1()]
+    reloaded = LessonStore(tmp_path / "lessons.json", today=lambda: TODAY)
+    reloaded.load()
+    assert reloaded.lessons[-1].category == "best_practice"
+
+
+def test_no_promotion_for_site_lessons_or_too_few_domains(tmp_path: Path) -> None:
+    store = _store(tmp_path / "lessons.json", [])
+    for _ in range(6):
+        store.extract_lessons_from_run(
+            [{"command": "select", "status": "error", "error": "did not find some options", "url": "https://one.example/"},
+             {"command": "click", "status": "ok", "url": "https://one.example/"}]
+        )  # fmt: skip
+    assert store.lessons[-1].use_count == 6 and store.lessons[-1].category == "error_recovery"
+    store.extract_lessons_from_run([{"command": "click", "status": "error", "error": "x"}, {"command": "press", "status": "ok"}])
+    assert len(store.lessons) == 4  # "x" is not a substantive error
+
+
+def test_pruning_on_load(tmp_path: Path) -> None:
+    path = tmp_path / "lessons.json"
+    store = _store(path, [])
+    store.add_lesson("stale", "error_recovery", failed_command="goto", error_pattern="net::err timed out")
+    store.add_lesson("well used", "error_recovery", failed_command="select", error_pattern="not a select")
+    store.lessons[-1].use_count = 5
+    store.save()
+    later: list[dict[str, Any]] = []
+    reloaded = _store(path, later, today=TODAY + timedelta(days=91))
+    assert [l.lesson for l in reloaded.lessons if l.source == "learned"] == ["well used"]
+    assert len([l for l in reloaded.lessons if l.source == "seed"]) == 3
+    assert later == [{"event": "lessons_pruned", "pruned_count": 1, "remaining_count": 4}]
+
+
+def test_tier1_caps_at_ten_seeds_first(tmp_path: Path) -> None:
+    store = _store(tmp_path / "lessons.json", [])
+    for i in range(12):
+        lesson = store.add_lesson(f"practice {i}", "best_practice")
+        lesson.use_count = 100 + i
+    tier1 = store.get_tier1()
+    assert len(tier1) == 10
+    assert [l.source for l in tier1[:3]] == ["seed"] * 3
+    assert tier1[3].lesson == "practice 11"
+
+
+def test_corrupt_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "lessons.json"
+    path.write_text('{"version": 1, "lessons": [{"lesson": ""}]}')
+    with pytest.raises(ShowMeHowError, match="not a valid lessons file"):
+        LessonStore(path).load()
+    assert path.read_text().startswith('{"version": 1')
