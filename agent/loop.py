@@ -218,7 +218,7 @@ class Agent:
             tips = self.lessons.recall_on_domain(domain)  # Trigger B
             if tips:
                 parts.append("Tips for this site:\n" + "\n".join(f"- {l.lesson}" for l in tips))
-        parts.append(observation.render())
+        parts.append(self.log.masked(observation.render()))  # a page may echo a secret (a GET form's URL)
         if error is not None:
             command, text = error
             section = f"IMPORTANT - Last action failed:\n{text}"

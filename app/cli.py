@@ -29,6 +29,7 @@ from procedures.llm_builder import BuilderFallbackWarning
 from procedures.script_export import export_script
 from retrieval import Match, Retriever, render_procedural_memory
 from agent import RunControls, run_task
+from retrieval.lessons import LessonStore
 from procedures.transfer import export_procedures, parse_procedures, read_file_text
 
 
@@ -295,6 +296,22 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0 if result.success else 1
 
 
+def cmd_lessons(args: argparse.Namespace) -> int:
+    store = LessonStore()
+    store.load()
+    if args.action in ("promote", "forget"):
+        if args.number is None:
+            raise ShowMeHowError(f"usage: showmehow lessons {args.action} NUMBER")
+        lesson = store.promote(args.number) if args.action == "promote" else store.forget(args.number)
+        print(f"{'Promoted' if args.action == 'promote' else 'Forgot'}: {lesson.lesson}")
+        return 0
+    tier1 = {id(l) for l in store.get_tier1()}
+    shown = [(n, l) for n, l in enumerate(store.lessons, 1) if args.action != "tier" or id(l) in tier1]
+    rows = [(n, "1" if id(l) in tier1 else "2", l.category, l.source, l.use_count, l.domain or "", l.lesson[:80]) for n, l in shown]
+    print(table(["#", "TIER", "CATEGORY", "SOURCE", "USES", "DOMAIN", "LESSON"], rows))
+    return 0
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     if args.action == "set":
         if args.key is None or args.value is None:
@@ -425,6 +442,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
     p.add_argument("--headless", action="store_true", help="no visible window")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier, promote N, forget N")
+    p.add_argument("action", nargs="?", default="list", choices=["list", "tier", "promote", "forget"])
+    p.add_argument("number", nargs="?", type=int, help="lesson number, as listed")
+    p.set_defaults(func=cmd_lessons)
 
     p = sub.add_parser("config", help="show or change settings")
     p.add_argument("action", choices=["get", "set"])

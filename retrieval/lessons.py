@@ -154,6 +154,27 @@ class LessonStore:
         for lesson in lessons:
             lesson.last_used = self._date()
 
+    # --- editing by hand ------------------------------------------------------------------------
+
+    def _at(self, number: int) -> Lesson:
+        if not 1 <= number <= len(self.lessons):
+            raise ShowMeHowError(f"no lesson number {number}; `showmehow lessons` lists them")
+        return self.lessons[number - 1]
+
+    def promote(self, number: int) -> Lesson:
+        """Make lesson `number` (1-based, as listed) a best practice, so it joins Tier 1."""
+        lesson = self._at(number)
+        lesson.category = "best_practice"
+        self._emit("lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains)
+        self.save()
+        return lesson
+
+    def forget(self, number: int) -> Lesson:
+        lesson = self._at(number)
+        self.lessons.remove(lesson)
+        self.save()
+        return lesson
+
     # --- learning ------------------------------------------------------------------------------
 
     @staticmethod

@@ -107,3 +107,19 @@ def test_doctor_finds_chromium_and_names_problems(home: Path, tmp_path: Path) ->
     env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     no_key = run_cli("doctor", env=env | {"OPENAI_API_KEY": ""})
     assert "PROBLEM  llm:" in no_key.stdout and "$OPENAI_API_KEY is empty" in no_key.stdout
+
+
+def test_lessons_list_tier_promote_forget(home: Path) -> None:
+    from retrieval.lessons import LessonStore
+
+    store = LessonStore()
+    store.load()
+    store.add_lesson("When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto", error_pattern="timeout")
+    listed = run_cli("lessons")
+    assert listed.returncode == 0 and "If fill fails" in listed.stdout and "When goto fails" in listed.stdout
+    assert "When goto fails" not in run_cli("lessons", "tier").stdout
+    assert run_cli("lessons", "promote", "4").returncode == 0
+    assert "When goto fails" in run_cli("lessons", "tier").stdout
+    assert run_cli("lessons", "forget", "4").returncode == 0
+    assert "When goto fails" not in run_cli("lessons").stdout
+    _assert_refused(run_cli("lessons", "forget", "99"), "no lesson number 99")
