@@ -86,8 +86,10 @@ def run_task(
     controls: RunControls | None = None,
     settings: Settings | None = None,
     timeout_ms: float = 10_000,
+    procedure_ids: list[str] | None = None,
 ) -> RunResult:
-    """Run a task and record its outcome on every procedure it used; see the module docstring."""
+    """Run a task and record its outcome on every procedure it used; see the module docstring.
+    `procedure_ids` limits the run to those of the matched procedures (the person's choice)."""
     settings = settings or load_settings()
     store = store or ProcedureStore()
     controls = controls or RunControls()
@@ -98,6 +100,8 @@ def run_task(
             current.goto(url)
         where = url or (current.url if current.url.startswith("http") else None)
         matches = Retriever(store, settings).retrieve(task, url=where, k=3)
+        if procedure_ids is not None:
+            matches = [m for m in matches if m.procedure.id in procedure_ids]
         log.memory_event({"event": "procedures_retrieved", "task": task,
                           "matches": [{"id": m.procedure.id, "title": m.procedure.title, "score": m.score,
                                        "breakdown": m.breakdown.model_dump()} for m in matches]})  # fmt: skip

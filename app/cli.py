@@ -24,13 +24,12 @@ from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from procedures import build_procedure
-from procedures.devtools import looks_like_devtools, recording_from_devtools
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.script_export import export_script
 from retrieval import Match, Retriever, render_procedural_memory
 from agent import RunControls, run_task
 from retrieval.lessons import LessonStore
-from procedures.transfer import export_procedures, parse_procedures, read_file_text
+from procedures.transfer import export_procedures, read_importable
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -127,29 +126,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    text = read_file_text(path)
-    if looks_like_devtools(_json_or_none(text)):
-        recording = recording_from_devtools(text, source=str(path))
-        procedure = build_procedure(recording).model_copy(update={"source": "devtools"})
-        store = _store()
-        store.add_recording(recording)
-        store.add(procedure)
-        print(f"Imported DevTools recording {recording.title!r} as {procedure.id} ({len(procedure.steps)} steps)")
-        return 0
-    procedures = parse_procedures(text, source=str(path))
-    store = _store()
-    fresh = [p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in procedures]
-    for procedure_id in store.add_many(fresh):
-        print(f"Imported {procedure_id}")
+    importable = read_importable(Path(args.file))  # validated before the store is opened
+    for procedure in importable.store_into(_store()):
+        print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
     return 0
-
-
-def _json_or_none(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -161,7 +141,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     model = args.model or load_settings().model
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", BuilderFallbackWarning)
-        procedure = build_procedure(recording, model=model) if model else build_procedure(recording)
+        procedure = build_procedure(recording, model=model)
     for warning in caught:
         print(f"showmehow: {warning.message}", file=sys.stderr)
     if args.title:
@@ -454,18 +434,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("value", nargs="?")
     p.set_defaults(func=cmd_config)
 
+    p = sub.add_parser("gui", help="open the desktop app (the default with no command)")
+    p.set_defaults(func=lambda args: _gui())
+
     p = sub.add_parser("doctor", help="check Chromium, display, database and LLM settings")
     p.set_defaults(func=cmd_doctor)
     return parser
+
+
+def _gui() -> int:
+    from app.gui import main as gui_main  # Qt loads only for the desktop app
+
+    return gui_main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        from app.gui import main as gui_main
-
-        return gui_main()
+        return _gui()
     try:
         return args.func(args)
     except ShowMeHowError as exc:

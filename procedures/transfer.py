@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recorder.errors import ShowMeHowError, describe_error
+from recorder.models import Recording
 from recorder.settings import atomic_write_text
 from procedures.models import Procedure
+from procedures.store import ProcedureStore
 
 FORMAT = "showmehow.procedures"
 VERSION = 1
@@ -59,3 +63,36 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
 
+
+
+def _json_or_none(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+@dataclass
+class Importable:
+    """A validated import, not yet stored: procedures (fresh ids) and, for DevTools files, the recording."""
+
+    procedures: list[Procedure]
+    recording: Recording | None = None
+
+    def store_into(self, store: ProcedureStore) -> list[Procedure]:
+        store.add_many(self.procedures)
+        if self.recording is not None:
+            store.add_recording(self.recording)
+        return self.procedures
+
+
+def read_importable(path: Path) -> Importable:
+    """A ShowMeHow procedure file or a Chrome DevTools recording, read and validated."""
+    from procedures.builder import build_heuristic
+    from procedures.devtools import looks_like_devtools, recording_from_devtools
+
+    text = read_file_text(path)
+    if looks_like_devtools(_json_or_none(text)):
+        recording = recording_from_devtools(text, source=str(path))
+        return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)
+    return Importable([p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in parse_procedures(text, source=str(path))])

@@ -1,0 +1,138 @@
+"""Qt table models for the lists the window shows: procedures, steps, run log, matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from recorder.models import RecordedStep
+from procedures.models import Procedure
+from retrieval import Match
+
+Index = QModelIndex | QPersistentModelIndex
+SECRET = "••••"
+
+
+class RowsModel(QAbstractTableModel):
+    """A table of rows (tuples) with some rows highlighted; the `editable` columns can be edited."""
+
+    def __init__(self, headers: list[str], editable: set[int] | None = None) -> None:
+        super().__init__()
+        self.headers = headers
+        self.editable = editable or set()
+        self.rows: list[tuple[Any, ...]] = []
+        self.highlighted: set[int] = set()
+
+    def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.highlighted = highlighted or set()
+        self.endResetModel()
+
+    def append(self, row: tuple[Any, ...], highlight: bool = False) -> None:
+        self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows))
+        self.rows.append(row)
+        if highlight:
+            self.highlighted.add(len(self.rows) - 1)
+        self.endInsertRows()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        value = self.rows[index.row()][index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return f"{value:.2f}" if isinstance(value, float) else ("" if value is None else str(value))
+        if role == Qt.ItemDataRole.UserRole:
+            return value  # the raw value, for sorting
+        if role == Qt.ItemDataRole.BackgroundRole and index.row() in self.highlighted:
+            return QBrush(QColor("#ffe0e0"))
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.column() in self.editable else base
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if not index.isValid() or index.column() not in self.editable or role != Qt.ItemDataRole.EditRole:
+            return False
+        row = list(self.rows[index.row()])
+        row[index.column()] = value
+        self.rows[index.row()] = tuple(row)
+        self.dataChanged.emit(index, index, [role])
+        return True
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+
+def step_row(step: RecordedStep) -> tuple[Any, ...]:
+    value = SECRET if step.secret else (step.value or ", ".join(step.files) or "")
+    return (step.action, step.label or step.selector or "", value)
+
+
+class StepsModel(RowsModel):
+    def __init__(self) -> None:
+        super().__init__(["Action", "Target", "Value"])
+
+    def set_steps(self, steps: list[RecordedStep]) -> None:
+        self.set_rows([step_row(s) for s in steps])
+
+
+class ProceduresModel(RowsModel):
+    """One row per procedure; the procedures themselves are kept for the editor and actions."""
+
+    def __init__(self) -> None:
+        super().__init__(["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Deprecated"])
+        self.procedures: list[Procedure] = []
+
+    def set_procedures(self, procedures: list[Procedure]) -> None:
+        self.procedures = procedures
+        rows = []
+        for p in procedures:
+            rate = p.success_count / p.uses if p.uses else None
+            rows.append((p.title, ", ".join(p.abstract.domains), ", ".join(p.parameter_names), p.uses,
+                         "-" if rate is None else f"{rate:.0%}", p.confidence, "yes" if p.deprecated else ""))  # fmt: skip
+        self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})
+
+
+class MatchesModel(RowsModel):
+    """Matched procedures with their score breakdown; a check box chooses which ones the run uses."""
+
+    def __init__(self) -> None:
+        super().__init__(["Use", "Procedure", "Score", "Goal", "Domain", "Confidence", "Params"])
+        self.matches: list[Match] = []
+        self.chosen: list[bool] = []
+
+    def set_matches(self, matches: list[Match]) -> None:
+        self.matches, self.chosen = matches, [True] * len(matches)
+        b = [m.breakdown for m in matches]
+        self.set_rows([("", m.procedure.title, m.score, x.goal, x.domain, x.confidence, x.params) for m, x in zip(matches, b)])
+
+    def chosen_ids(self) -> list[str]:
+        return [m.procedure.id for m, use in zip(self.matches, self.chosen) if use]
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsUserCheckable if index.column() == 0 else base
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and index.column() == 0 and role == Qt.ItemDataRole.CheckStateRole:
+            return Qt.CheckState.Checked if self.chosen[index.row()] else Qt.CheckState.Unchecked
+        return super().data(index, role)
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if index.isValid() and index.column() == 0 and role == Qt.ItemDataRole.CheckStateRole:
+            self.chosen[index.row()] = Qt.CheckState(value) == Qt.CheckState.Checked
+            self.dataChanged.emit(index, index, [role])
+            return True
+        return False

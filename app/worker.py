@@ -1,0 +1,195 @@
+"""The thread that owns Playwright. The GUI sends it commands through a queue; it answers with
+Qt signals, which Qt delivers to slots of objects on the GUI thread."""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+import traceback
+import warnings
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, Playwright, sync_playwright
+
+from recorder import RecordingSession
+from recorder.browser import launch
+from recorder.errors import ShowMeHowError
+from recorder.settings import load_settings
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from agent import RunControls, run_task
+
+PUMP_MS = 50
+
+
+class BrowserWorker(QObject):
+    steps_changed = Signal(list)  # the recording's steps so far
+    recording_stopped = Signal(str, str)  # recording id, id of the procedure built from it
+    run_progress = Signal(dict)  # one step of a run
+    run_finished = Signal(dict)  # a RunResult as a dict
+    approval_requested = Signal(int, str)  # request number, what the agent wants to do
+    notice = Signal(str)  # something the person should know (a fallback, a warning)
+    failed = Signal(str)  # an error message
+    busy_changed = Signal(bool)
+
+    def __init__(self, headless: bool = False) -> None:
+        super().__init__()
+        self.headless = headless
+        self._commands: queue.Queue[tuple[str, tuple[Any, ...]]] = queue.Queue()
+        self._approvals: dict[int, tuple[threading.Event, list[bool]]] = {}
+        self._approval_numbers = itertools.count(1)
+        self._controls: RunControls | None = None
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._page: Page | None = None
+        self._session: RecordingSession | None = None
+        self._running = True
+
+    # --- called from the GUI thread (directly, not through signals: the worker thread runs
+    # loop() and never returns to Qt's event loop, so queued slots would never run) ------------
+
+    def start_recording(self, url: str, title: str, description: str) -> None:
+        self._commands.put(("record", (url, title, description)))
+
+    def stop_recording(self) -> None:
+        self._commands.put(("stop_recording", ()))
+
+    def run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None) -> None:
+        self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
+        self._commands.put(("run", (task, url, mode, model, procedure_ids, self._controls)))
+
+    def stop_run(self) -> None:
+        if self._controls is not None:
+            self._controls.stop.set()
+
+    def call(self, function: Callable[[Page], Any]) -> None:
+        """Run `function(page)` on the worker thread with the current page (scripted demonstrations)."""
+        self._commands.put(("call", (function,)))
+
+    def answer_approval(self, number: int, approved: bool) -> None:
+        event, answer = self._approvals.get(number, (None, []))
+        if event is not None:
+            answer.append(approved)
+            event.set()
+
+    def shutdown(self) -> None:
+        self._running = False
+        self.stop_run()
+        for number in list(self._approvals):
+            self.answer_approval(number, False)
+        self._commands.put(("quit", ()))
+
+    # --- the worker thread ---------------------------------------------------------------------
+
+    @Slot()
+    def loop(self) -> None:
+        self._playwright = sync_playwright().start()
+        try:
+            while self._running:
+                try:
+                    if self._session is not None and self._session.running:
+                        self._pump_recording()
+                        command, args = self._commands.get_nowait()
+                    else:
+                        command, args = self._commands.get(timeout=0.2)
+                except queue.Empty:
+                    continue
+                if command == "quit":
+                    break
+                self._handle(command, args)
+        finally:
+            if self._session is not None and self._session.running:
+                self._finish_recording()
+            self._close_browser()
+            self._playwright.stop()
+
+    def _handle(self, command: str, args: tuple[Any, ...]) -> None:
+        try:
+            getattr(self, f"_do_{command}")(*args)
+        except (ShowMeHowError, PlaywrightError) as exc:
+            self.failed.emit(str(exc).splitlines()[0])
+            self.busy_changed.emit(False)
+        except Exception as exc:  # a bug must not kill the thread that owns the browser
+            traceback.print_exc()
+            self.failed.emit(f"Unexpected error: {type(exc).__name__}: {exc}")
+            self.busy_changed.emit(False)
+
+    def _open_page(self) -> Page:
+        self._close_browser()
+        assert self._playwright is not None
+        self._browser = launch(self._playwright, headless=self.headless)
+        context = self._browser.new_context(viewport=None if not self.headless else {"width": 1280, "height": 800})
+        self._page = context.new_page()
+        return self._page
+
+    def _close_browser(self) -> None:
+        if self._browser is not None:
+            try:
+                self._browser.close()
+            except PlaywrightError:
+                pass  # closed by the person already
+        self._browser = self._page = None
+
+    def _pump_recording(self) -> None:
+        assert self._session is not None
+        if not self._session.pump(PUMP_MS):
+            self._finish_recording()  # the person closed the browser
+
+    def _do_record(self, url: str, title: str, description: str) -> None:
+        self.busy_changed.emit(True)
+        page = self._open_page()
+        self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
+        self._session.start()
+        try:
+            page.goto(url)
+        except PlaywrightError as exc:
+            self.notice.emit(f"Could not open {url}: {str(exc).splitlines()[0]}. Still recording.")
+
+    def _do_stop_recording(self) -> None:
+        if self._session is not None and self._session.running:
+            self._finish_recording()
+
+    def _finish_recording(self) -> None:
+        assert self._session is not None
+        recording = self._session.stop()
+        self._close_browser()
+        settings = load_settings()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            procedure = build_procedure(recording, model=settings.model)
+        for warning in caught:
+            self.notice.emit(str(warning.message))
+        ProcedureStore().add(procedure)
+        self.recording_stopped.emit(recording.id, procedure.id)
+        self.busy_changed.emit(False)
+
+    def _do_run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None, controls: RunControls) -> None:
+        self.busy_changed.emit(True)
+        page = self._open_page()
+        try:
+            result = run_task(task, page=page, mode=mode, model=model, url=url, controls=controls, procedure_ids=procedure_ids)  # type: ignore[arg-type]
+            self.run_finished.emit(asdict(result))
+        finally:
+            self._close_browser()
+            self.busy_changed.emit(False)
+
+    def _do_call(self, function: Callable[[Page], Any]) -> None:
+        if self._page is None:
+            raise ShowMeHowError("no browser is open")
+        function(self._page)
+
+    def _ask_approval(self, action: str, details: dict[str, Any]) -> bool:
+        """Runs on the worker thread: asks the GUI and waits for the person's answer."""
+        number = next(self._approval_numbers)
+        event, answer = threading.Event(), []
+        self._approvals[number] = (event, answer)
+        self.approval_requested.emit(number, f"The agent wants to {action} on {details.get('url', 'this page')}.")
+        while not event.wait(0.2):
+            if not self._running or (self._controls is not None and self._controls.stop.is_set()):
+                break
+        self._approvals.pop(number, None)
+        return bool(answer and answer[0])

@@ -1,0 +1,115 @@
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.gui import MainWindow
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.agent.conftest import act, llm  # noqa: F401 (the fixture)
+from tests.helpers import ROOT, log_in, record, sample_procedure
+
+ARTIFACTS = ROOT / "test-artifacts"
+WAIT = 30_000
+
+
+@pytest.fixture
+def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    main = MainWindow(headless=True)
+    qtbot.addWidget(main)
+    yield main
+    main.close()
+
+
+def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
+    window.url.setText(f"{site}/login.html")
+    window.rec_title.setText('Log in as "emile"')
+    window.start_button.click()
+    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    window.worker.call(lambda page: page.locator("#user").press_sequentially("emile"))
+    window.worker.call(lambda page: page.locator("#pass").press_sequentially("hunter2"))
+    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 3, timeout=WAIT)
+    assert window.steps_model.rows[1] == ("fill", "Username", "emile")
+    assert window.steps_model.rows[2] == ("fill", "Password", "••••")
+    window.stop_button.click()
+    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.editor.isVisible(), timeout=WAIT)
+    assert window.tabs.currentIndex() == 1
+    assert window.editor.title.text() == 'Log in as "emile"'
+    assert [row[0] for row in window.editor.parameters.rows] == ["username", "password"]
+
+
+def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    pid = store.add(sample_procedure())
+    window.refresh_procedures()
+    editor = window.edit_procedure(pid)
+    assert editor is not None
+    editor.steps.setData(editor.steps.index(1, 2), "{nickname}")
+    editor.save()
+    assert "unknown parameter(s): nickname" in editor.error.text() and editor.isVisible()
+    assert store.get(pid).steps[1].value == "{username}"
+    editor.steps.setData(editor.steps.index(1, 2), "{username}")
+    editor.title.setText("Log in, edited")
+    editor.flow.setPlainText("Open\nType\nGo")
+    editor.save()
+    assert not editor.isVisible()
+    saved = store.get(pid)
+    assert saved.title == "Log in, edited" and saved.abstract.flow == ["Open", "Type", "Go"]
+    assert window.procedures_model.rows[0][0] == "Log in, edited"
+
+
+def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
+    recording = record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title='Enter the username "kanesha" and the password "xyz" and press login')
+    ProcedureStore().add(build_procedure(recording))
+    window.tabs.setCurrentIndex(2)
+    window.task.setText('Enter the username "bob" and the password "abc" and press login')
+    window.mode.setCurrentText("replay")
+    window.find_procedures()
+    assert window.matches_model.rowCount() == 1 and window.matches_model.chosen_ids()
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.result.text().startswith("Succeeded (replay, 4 steps)"), window.result.text()
+    assert "Open the run directory" in window.result.text()
+    assert [row[2] for row in window.log_model.rows] == ["navigate", "fill", "fill", "click"]
+    assert window.screenshot.pixmap() is not None and not window.screenshot.pixmap().isNull()
+
+
+def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    llm.replies = [act("click", ref_name="Send message"), act("finish", success=False, summary="not allowed")]
+    window.tabs.setCurrentIndex(2)
+    window.task.setText("send the support message")
+    window.run_url.setText(f"{site}/apps/contact.html")
+    window.mode.setCurrentText("agent")
+    window.run_model.setText("openai/scripted")
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.approval_box is not None and window.approval_box.isVisible(), timeout=WAIT)
+    assert "click \"Send message\"" in window.approval_box.text()  # type: ignore[union-attr]
+    deny = next(b for b in window.approval_box.buttons() if b.text() == "Deny")  # type: ignore[union-attr]
+    deny.click()
+    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.result.text().startswith("Failed: not allowed")
+    assert window.log_model.rows[0][4] == "skipped"
+
+
+def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    ProcedureStore().add(sample_procedure())
+    window.refresh_procedures()
+    window.show()
+    ARTIFACTS.mkdir(exist_ok=True)
+    for index, name in enumerate(["record", "procedures", "run"]):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(50)
+        path = ARTIFACTS / f"gui_{name}.png"
+        assert window.grab().save(str(path))
+        assert path.stat().st_size > 5_000
+
+
+def test_the_window_never_imports_litellm_at_start() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; from app.gui import MainWindow; print('litellm' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
+    assert Path(ROOT / "app" / "gui.py").exists()
