@@ -30,9 +30,10 @@ def _template(text: str, params: list[Parameter]) -> tuple[re.Pattern[str], list
         if param.example:
             m = re.search(rf"[\"'“]?{re.escape(param.example)}[\"'”]?", text, re.IGNORECASE)
         else:  # a secret: its demonstrated value is never kept, but a title may show where it goes
-            m = re.search(rf"(?<=\b{_words(param.name)}\s)\s*(?:\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.IGNORECASE)
+            m = re.search(rf"\b{_words(param.name)}\s+(\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.IGNORECASE)
         if m:
-            spans.append((m.start(), m.end(), param.name))
+            group = 1 if m.re.groups else 0
+            spans.append((m.start(group), m.end(group), param.name))
     if not spans:
         return None
     spans.sort()
