@@ -27,7 +27,7 @@ from retrieval import Match, render_procedural_memory
 from retrieval.lessons import Lesson, LessonStore
 from retrieval.scoring import host_of
 from agent.runs import RunLog
-from agent.tasks import RunControls, RunResult, choose_for_replay, replay_and_record
+from agent.tasks import RunControls, RunResult, choose_for_replay, replay_and_record, secret_values
 
 ELEMENT_LIMIT = 150
 RISKY = re.compile(r"\b(submit|buy|purchase|order|pay|checkout|delete|remove|send|confirm|place order|transfer)\b", re.IGNORECASE)
@@ -378,8 +378,7 @@ def run_agent(
             failed = match.procedure.steps[outcome.failed_step or 0]
             extra = (f"Replaying the procedure '{match.procedure.title}' failed at step {(outcome.failed_step or 0) + 1} "
                      f"({failed.description or failed.action}): {outcome.error}\nContinue the task from the current page.")  # fmt: skip
-    secrets = _secret_values(matches, params)
-    log.hide(secrets.values())
+    secrets = secret_values(matches, params)
     memory = render_procedural_memory(matches, max_tokens=settings.token_budget)
     agent = Agent(task, page, model, settings, log, controls, lessons, store, secrets, timeout_ms)
     try:
@@ -395,15 +394,3 @@ def run_agent(
     error = None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
     return RunResult(success=success, steps=steps + state.steps, procedure_id=replayed or (used[0] if used else None),
                      error=error, mode=mode, procedures_used=used)  # fmt: skip
-
-
-def _secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str]:
-    """Secret parameter values bound for the task: the agent types them as {name}, never sees them."""
-    out = {}
-    for match in matches:
-        values = match.bound | params
-        for param in match.procedure.abstract.parameters:
-            if param.secret and param.name in values:
-                out[param.name] = values[param.name]
-    return out
-

@@ -59,6 +59,17 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
             browser.close()
 
 
+def secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str]:
+    """Secret parameter values bound for the task (by name): never logged, never shown to a model."""
+    out = {}
+    for match in matches:
+        values = match.bound | params
+        for param in match.procedure.abstract.parameters:
+            if param.secret and param.name in values:
+                out[param.name] = values[param.name]
+    return out
+
+
 def choose_for_replay(matches: list[Match], params: dict[str, str]) -> tuple[Match, dict[str, str]]:
     """The best match whose required parameters are all bound, with its values."""
     if not matches:
@@ -102,6 +113,7 @@ def run_task(
         matches = Retriever(store, settings).retrieve(task, url=where, k=3)
         if procedure_ids is not None:
             matches = [m for m in matches if m.procedure.id in procedure_ids]
+        log.hide(secret_values(matches, params).values())  # the task text itself may hold a password
         log.memory_event({"event": "procedures_retrieved", "task": task,
                           "matches": [{"id": m.procedure.id, "title": m.procedure.title, "score": m.score,
                                        "breakdown": m.breakdown.model_dump()} for m in matches]})  # fmt: skip
@@ -142,7 +154,6 @@ def replay_and_record(
             controls.on_progress({"source": "replay", "step": step.index + 1, "command": step.action, "args": step.args,
                                   "status": step.status, "error": step.error, "url": step.url, "screenshot": screenshot})  # fmt: skip
 
-    log.hide(values[p.name] for p in match.procedure.abstract.parameters if p.secret and p.name in values)
     outcome = replay(page, match.procedure, values, log=log, timeout_ms=timeout_ms, on_step=progress, should_stop=controls.stop.is_set)
     if record:
         store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)

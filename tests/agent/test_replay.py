@@ -101,3 +101,12 @@ def test_cli_run_shows_progress_and_the_run_directory(login_procedure, site: str
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[replay] step 2: fill" in result.stdout and "Succeeded" in result.stdout
     assert "Run directory: " in result.stdout
+
+
+def test_a_password_in_the_task_text_stays_out_of_logs(context, login_procedure, home: Path) -> None:  # type: ignore[no-untyped-def]
+    store, _ = login_procedure
+    result = run_task("log in with username kim and password Pa55-in-the-task", page=context.new_page(), store=store, mode="replay")
+    assert result.success, result.error
+    for path in home.rglob("*"):
+        if path.is_file():
+            assert b"Pa55-in-the-task" not in path.read_bytes(), path
