@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ctypes.util
 import importlib.util
 import json
 import os
@@ -350,10 +351,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             )
         return f"{settings.model} via {settings.api_base or 'the provider default'}"
 
+    def desktop() -> str:
+        missing = [name for name in ("xcb-cursor", "xcb-icccm", "xcb-keysyms", "xkbcommon-x11") if ctypes.util.find_library(name) is None]
+        if missing:
+            packages = "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0"
+            raise ShowMeHowError(f"the desktop app needs {', '.join(missing)}: `sudo apt-get install -y {packages}`")
+        return "Qt's X11 libraries found"
+
     check("data directory", lambda: str(data_dir()))
     check("database", database)
     check("chromium", chromium)
     check("display", display)
+    check("desktop app", desktop)
     check("llm", llm)
     return 1 if problems else 0
 

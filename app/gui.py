@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QSortFilterProxyModel, QThread, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QPixmap
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
+    QApplication, QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMainWindow,
     QMessageBox, QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )  # fmt: skip
 
@@ -33,7 +33,10 @@ def _table(model: Any, sortable: bool = False) -> QTableView:
     view.setModel(model)
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     view.setSortingEnabled(sortable)
-    view.horizontalHeader().setStretchLastSection(True)
+    header = view.horizontalHeader()
+    header.setResizeContentsPrecision(50)  # size columns by the first rows: fast with thousands
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
     view.verticalHeader().setVisible(False)
     return view
 

@@ -113,3 +113,26 @@ def test_the_window_never_imports_litellm_at_start() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"
     assert Path(ROOT / "app" / "gui.py").exists()
+
+
+def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from app.settings_dialog import SettingsDialog
+    from recorder.settings import load_settings
+    from tests.llm_server import Reply
+
+    llm.replies = [Reply(content="OK")]
+    dialog = SettingsDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.model.text() == "openai/scripted" and dialog.api_base.text() == llm.url
+    dialog.test_connection()
+    qtbot.waitUntil(lambda: dialog.status.text().startswith(("Connected", "Failed")), timeout=WAIT)
+    assert dialog.status.text() == "Connected: openai/scripted answered 'OK'"
+    dialog.api_base.setText("http://127.0.0.1:9/v1")
+    dialog.test_connection()
+    qtbot.waitUntil(lambda: dialog.status.text().startswith("Failed"), timeout=WAIT)
+    assert "cannot reach" in dialog.status.text()
+    dialog.token_budget.setValue(3210)
+    dialog.approval_policy.setCurrentText("unknown_sites")
+    dialog.save()
+    saved = load_settings()
+    assert saved.token_budget == 3210 and saved.approval_policy == "unknown_sites" and saved.api_base == "http://127.0.0.1:9/v1"
