@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,11 +22,13 @@ from recorder.recordings import RecordingStore
 from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
+from procedures.playback import SECRET_MASK
+from app.formatting import shown_bound, step_summary
 from procedures.store import ProcedureStore
 from procedures import build_procedure
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.script_export import export_script
-from retrieval import Match, Retriever, render_procedural_memory
+from retrieval import Retriever, render_procedural_memory
 from agent import RunControls, run_task
 from retrieval.lessons import LessonStore
 from procedures.transfer import export_procedures, read_importable
@@ -101,7 +102,7 @@ def describe_procedure(p: Procedure) -> str:
     lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
     lines.append("Steps:")
     for i, step in enumerate(p.steps, 1):
-        value = "••••" if step.secret and step.value is None else (step.value or "")
+        value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
         lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
     return "\n".join(lines)
@@ -156,9 +157,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 def step_rows(steps: Sequence[RecordedStep]) -> list[tuple[object, ...]]:
     rows = []
     for number, step in enumerate(steps, 1):
-        value = "••••" if step.secret else (step.value or ", ".join(step.files) or step.navigates_to or "")
+        action, target, value = step_summary(step)
         where = f"tab {step.page}" + (" / frame" if step.frame else "") if step.page or step.frame else ""
-        rows.append((number, step.action, step.label or step.selector or "", value[:60], where))
+        rows.append((number, action, target, value[:60], where))
     return rows
 
 
@@ -203,7 +204,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([
             {"id": m.procedure.id, "title": m.procedure.title, "score": m.score, "breakdown": m.breakdown.model_dump(),
-             "bound": {k: ("••••" if k in _secret_names(m) else v) for k, v in m.bound.items()}, "missing": m.missing}
+             "bound": shown_bound(m), "missing": m.missing}
             for m in matches
         ], indent=2))  # fmt: skip
         return 0
@@ -219,14 +220,9 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     if args.explain:
         for m in matches:
             print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
-            bound = {k: ("••••" if k in _secret_names(m) else v) for k, v in m.bound.items()}
-            print(f"  bound: {bound or '-'}   missing: {', '.join(m.missing) or '-'}")
+            print(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
         print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
     return 0
-
-
-def _secret_names(match: Match) -> set[str]:
-    return {p.name for p in match.procedure.abstract.parameters if p.secret}
 
 
 def _parse_params(pairs: list[str]) -> dict[str, str]:

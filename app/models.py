@@ -8,11 +8,11 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from recorder.models import RecordedStep
+from app.formatting import step_summary
 from procedures.models import Procedure
 from retrieval import Match
 
 Index = QModelIndex | QPersistentModelIndex
-SECRET = "••••"
 
 
 class RowsModel(QAbstractTableModel):
@@ -75,17 +75,12 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
-def step_row(step: RecordedStep) -> tuple[Any, ...]:
-    value = SECRET if step.secret else (step.value or ", ".join(step.files) or "")
-    return (step.action, step.label or step.selector or "", value)
-
-
 class StepsModel(RowsModel):
     def __init__(self) -> None:
         super().__init__(["Action", "Target", "Value"])
 
     def set_steps(self, steps: list[RecordedStep]) -> None:
-        self.set_rows([step_row(s) for s in steps])
+        self.set_rows([step_summary(s) for s in steps])
 
 
 class ProceduresModel(RowsModel):

@@ -58,7 +58,3 @@ class Recording(BaseModel):
     created_at: float = Field(default_factory=time.time)
     steps: list[RecordedStep] = Field(default_factory=list)
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
-
-    @property
-    def start_url(self) -> str:
-        return next((s.value or s.url for s in self.steps if s.action == "navigate"), self.steps[0].url if self.steps else "")

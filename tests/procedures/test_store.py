@@ -108,7 +108,12 @@ def test_store_survives_kill_9_mid_batch(tmp_path: Path) -> None:
     ]
     for writer in writers:
         assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60
+    watcher = sqlite3.connect(path, timeout=30)
+    while watcher.execute("SELECT COUNT(*) FROM procedures").fetchone()[0] < 200:  # both writers well under way
+        assert time.monotonic() < deadline, "the writers never got going"
+        time.sleep(0.05)
+    watcher.close()
     for writer in writers:
         os.kill(writer.pid, signal.SIGKILL)
         writer.wait()
