@@ -24,11 +24,16 @@ def test_ctrl_c_stops_and_a_killed_recording_is_recovered(site: str, home: Path)
             [sys.executable, "-m", "app.cli", "record", f"{site}/form.html", "--headless"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
         )  # fmt: skip
-        assert proc.stdout is not None and proc.stdout.readline().startswith("Recording.")
-        deadline = time.monotonic() + 20
-        while not any('"t": "step"' in p.read_text() for p in (home / "journals").glob("*.jsonl")):
-            assert time.monotonic() < deadline, "the navigate step never reached the journal"
-            time.sleep(0.1)
+        try:
+            assert proc.stdout is not None and proc.stdout.readline().startswith("Recording.")
+            deadline = time.monotonic() + 20
+            while not any('"t": "step"' in p.read_text() for p in (home / "journals").glob("*.jsonl")):
+                assert time.monotonic() < deadline, "the navigate step never reached the journal"
+                time.sleep(0.1)
+        except BaseException:
+            proc.kill()  # never leave a recorder running behind a failed test
+            proc.communicate(timeout=30)
+            raise
         return proc
 
     proc = start()

@@ -106,18 +106,20 @@ def test_store_survives_kill_9_mid_batch(tmp_path: Path) -> None:
         subprocess.Popen([sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
         for _ in range(2)
     ]
-    for writer in writers:
-        assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
-    deadline = time.monotonic() + 60
-    watcher = sqlite3.connect(path, timeout=30)
-    while watcher.execute("SELECT COUNT(*) FROM procedures").fetchone()[0] < 200:  # both writers well under way
-        assert time.monotonic() < deadline, "the writers never got going"
-        time.sleep(0.05)
-    watcher.close()
-    for writer in writers:
-        os.kill(writer.pid, signal.SIGKILL)
-        writer.wait()
-        writer.stdout.close()  # type: ignore[union-attr]
+    try:
+        for writer in writers:
+            assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+        deadline = time.monotonic() + 60
+        watcher = sqlite3.connect(path, timeout=30)
+        while watcher.execute("SELECT COUNT(*) FROM procedures").fetchone()[0] < 200:  # both writers well under way
+            assert time.monotonic() < deadline, "the writers never got going"
+            time.sleep(0.05)
+        watcher.close()
+    finally:
+        for writer in writers:
+            os.kill(writer.pid, signal.SIGKILL)
+            writer.wait()
+            writer.stdout.close()  # type: ignore[union-attr]
     store = ProcedureStore(path)
     assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     count = len(store)
