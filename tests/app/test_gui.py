@@ -39,6 +39,19 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert [row[0] for row in window.editor.parameters.rows] == ["username", "password"]
 
 
+def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
+    window.url.setText(f"{site}/apps/weather.html")
+    window.rec_title.setText("Show the weather for Lyon")
+    window.start_button.click()
+    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    window.worker.call(lambda page: page.locator("#city").press_sequentially("Lyon"))
+    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 2, timeout=WAIT)
+    window.worker.call(lambda page: page.close())  # the person closes the window
+    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
+    assert window.start_button.isEnabled() and not window.stop_button.isEnabled()
+    assert window.procedures_model.procedures[0].parameter_names == ["city"]
+
+
 def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     store = ProcedureStore()
     pid = store.add(sample_procedure())
