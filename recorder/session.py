@@ -124,19 +124,19 @@ class RecordingSession:
     # --- pages and frames ----------------------------------------------------------------------
 
     def _track(self, page: Page) -> _PageState:
+        """The page's state; a page seen for the first time that a step just opened is linked to that step."""
         if page not in self._pages:
-            self._pages[page] = _PageState(index=len(self._pages))
+            state = self._pages[page] = _PageState(index=len(self._pages))
+            opener = page.opener() if state.index else None
+            if opener is not None and opener in self._pages:
+                last = self._last_step_on(self._pages[opener].index)
+                if last is not None and time.time() - self.steps[last].timestamp < NAVIGATION_FOLLOWS_ACTION_S:
+                    self._replace(last, self.steps[last].model_copy(update={"opens_page": state.index}))
         return self._pages[page]
 
     def _on_page(self, page: Page) -> None:
-        if not self._running:
-            return
-        state = self._track(page)
-        opener = page.opener()
-        if opener is not None and opener in self._pages:
-            last = self._last_step_on(self._pages[opener].index)
-            if last is not None and time.time() - self.steps[last].timestamp < NAVIGATION_FOLLOWS_ACTION_S:
-                self._replace(last, self.steps[last].model_copy(update={"opens_page": state.index}))
+        if self._running:
+            self._track(page)  # its payloads may have arrived first, or may come later
 
     def _frame_path(self, frame: Frame) -> list[str]:
         """Selectors of the iframes that lead from the page to `frame`, outermost first."""

@@ -110,3 +110,33 @@ def test_a_password_in_the_task_text_stays_out_of_logs(context, login_procedure,
     for path in home.rglob("*"):
         if path.is_file():
             assert b"Pa55-in-the-task" not in path.read_bytes(), path
+
+
+def test_iframes_shadow_roots_and_popups_replay_as_recorded(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def widgets(page) -> None:  # type: ignore[no-untyped-def]
+        page.frame_locator("#inner").locator("#city").press_sequentially("Nantes")
+        page.frame_locator("#inner").get_by_role("button", name="Save city").click()
+        page.locator("#q").press_sequentially("boots")
+        page.get_by_role("button", name="Go shadow").click()
+
+    frames = build_procedure(record(context, f"{site}/frames.html", widgets, title="Save my city as Nantes and search for boots"))
+    page = context.new_page()
+    names = {p.example: p.name for p in frames.abstract.parameters}
+    outcome = replay(page, frames, {names["Nantes"]: "Lille", names["boots"]: "hats"})
+    assert outcome.success, outcome.error
+    assert page.frame_locator("#inner").locator("#r").inner_text() == "saved Lille"
+    assert page.locator("#out").inner_text() == "searched hats"
+    page.close()  # a page left open would be recorded too
+
+    def popup(page) -> None:  # type: ignore[no-untyped-def]
+        with page.expect_popup() as info:
+            page.get_by_role("link", name="Open help").click()
+        info.value.get_by_role("link", name="Sign out").click()
+        info.value.wait_for_url("**/login.html")
+
+    opened = build_procedure(record(context, f"{site}/popup.html", popup, title="Open help and sign out"))
+    page = context.new_page()
+    outcome = replay(page, opened, {})
+    assert outcome.success, outcome.error
+    assert [s.action for s in outcome.steps] == ["navigate", "click", "click"]
+    assert len(context.pages) >= 2 and any(p.url.endswith("/login.html") for p in context.pages)
