@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ctypes.util
 import importlib.util
 import json
 import os
@@ -23,6 +22,7 @@ from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
 from procedures.playback import SECRET_MASK
+from app.desktop import desktop_problem
 from app.formatting import shown_bound, step_summary
 from procedures.store import ProcedureStore
 from procedures import build_procedure
@@ -348,11 +348,10 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         return f"{settings.model} via {settings.api_base or 'the provider default'}"
 
     def desktop() -> str:
-        missing = [name for name in ("xcb-cursor", "xcb-icccm", "xcb-keysyms", "xkbcommon-x11") if ctypes.util.find_library(name) is None]
-        if missing:
-            packages = "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0"
-            raise ShowMeHowError(f"the desktop app needs {', '.join(missing)}: `sudo apt-get install -y {packages}`")
-        return "Qt's X11 libraries found"
+        problem = desktop_problem()
+        if problem:
+            raise ShowMeHowError(problem)
+        return "the window can open"
 
     check("data directory", lambda: str(data_dir()))
     check("database", database)
@@ -456,10 +455,9 @@ def _gui() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        return _gui()
+    func = args.func if args.command is not None else (lambda _: _gui())
     try:
-        return args.func(args)
+        return func(args)
     except ShowMeHowError as exc:
         print(f"showmehow: {exc}", file=sys.stderr)
         return 2

@@ -22,6 +22,7 @@ from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
 from retrieval import Retriever
+from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
 from app.models import MatchesModel, ProceduresModel, RowsModel, StepsModel
 from app.settings_dialog import SettingsDialog
@@ -399,6 +400,10 @@ class MainWindow(QMainWindow):
 
 
 def main() -> int:
+    problem = desktop_problem()
+    if problem:
+        print(f"showmehow: {problem}", file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication(sys.argv)
     try:
         window = MainWindow()

@@ -123,3 +123,15 @@ def test_lessons_list_tier_promote_forget(home: Path) -> None:
     assert run_cli("lessons", "forget", "4").returncode == 0
     assert "When goto fails" not in run_cli("lessons").stdout
     _assert_refused(run_cli("lessons", "forget", "99"), "no lesson number 99")
+
+
+def test_the_app_without_a_display_says_what_to_do(home: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    result = subprocess.run([sys.executable, "-m", "app.cli"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    _assert_refused(result, "no display")
+    assert "xvfb-run -a showmehow" in result.stderr

@@ -1,0 +1,23 @@
+"""Whether this machine can show the desktop app, and what to install when it cannot (Qt-free)."""
+
+from __future__ import annotations
+
+import ctypes.util
+import os
+
+from recorder.browser import has_display
+
+QT_XCB_LIBRARIES = {"xcb-cursor": "libxcb-cursor0", "xcb-icccm": "libxcb-icccm4", "xcb-keysyms": "libxcb-keysyms1",
+                    "xkbcommon-x11": "libxkbcommon-x11-0"}  # fmt: skip
+
+
+def desktop_problem() -> str | None:
+    """None when the window can open; else one line saying what is missing and how to fix it."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return None  # the person chose a Qt platform (offscreen, wayland, ...)
+    if not has_display():
+        return "no display: run the desktop app on a desktop, or under a virtual one with `xvfb-run -a showmehow`"
+    missing = [package for library, package in QT_XCB_LIBRARIES.items() if ctypes.util.find_library(library) is None]
+    if missing:
+        return f"the desktop app needs {', '.join(missing)}: `sudo apt-get install -y {' '.join(QT_XCB_LIBRARIES.values())}`"
+    return None
