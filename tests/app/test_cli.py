@@ -1,5 +1,6 @@
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 from procedures.store import ProcedureStore
@@ -28,6 +29,15 @@ def test_list_show_export_import_delete(home: Path, tmp_path: Path) -> None:
     assert len(ProcedureStore()) == 1
 
 
+def _dump(path: Path) -> list[str]:
+    """The database's content as SQL (the file's bytes change when SQLite merges its WAL)."""
+    db = sqlite3.connect(path)
+    try:
+        return list(db.iterdump())
+    finally:
+        db.close()
+
+
 def _assert_refused(result, needle: str) -> None:  # type: ignore[no-untyped-def]
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
@@ -36,7 +46,7 @@ def _assert_refused(result, needle: str) -> None:  # type: ignore[no-untyped-def
 
 def test_bad_imports_change_nothing(home: Path, tmp_path: Path) -> None:
     ProcedureStore().add(sample_procedure())
-    db_before = (home / "showmehow.db").read_bytes()
+    db_before = _dump(home / "showmehow.db")
 
     not_json = tmp_path / "a.json"
     not_json.write_text("{nope")
@@ -64,7 +74,7 @@ def test_bad_imports_change_nothing(home: Path, tmp_path: Path) -> None:
 
     _assert_refused(run_cli("import", str(tmp_path / "missing.json")), "does not exist")
     assert len(ProcedureStore()) == 1
-    assert (home / "showmehow.db").read_bytes() == db_before
+    assert _dump(home / "showmehow.db") == db_before
 
 
 def test_unknown_id_and_corrupt_database(home: Path) -> None:
