@@ -21,11 +21,16 @@ def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     main.close()
 
 
-def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
-    window.url.setText(f"{site}/login.html")
-    window.rec_title.setText('Log in as "emile"')
+def _start_recording(qtbot, window: MainWindow, url: str, title: str) -> None:  # type: ignore[no-untyped-def]
+    """Press Start as a person would and wait for the opening navigate step."""
+    window.url.setText(url)
+    window.rec_title.setText(title)
     window.start_button.click()
     qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+
+
+def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
+    _start_recording(qtbot, window, f"{site}/login.html", 'Log in as "emile"')
     window.worker.call(lambda page: page.locator("#user").press_sequentially("emile"))
     window.worker.call(lambda page: page.locator("#pass").press_sequentially("hunter2"))
     qtbot.waitUntil(lambda: window.steps_model.rowCount() == 3, timeout=WAIT)
@@ -40,10 +45,7 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
 
 
 def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
-    window.url.setText(f"{site}/apps/weather.html")
-    window.rec_title.setText("Show the weather for Lyon")
-    window.start_button.click()
-    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    _start_recording(qtbot, window, f"{site}/apps/weather.html", "Show the weather for Lyon")
     window.worker.call(lambda page: page.locator("#city").press_sequentially("Lyon"))
     qtbot.waitUntil(lambda: window.steps_model.rowCount() == 2, timeout=WAIT)
     window.worker.call(lambda page: page.close())  # the person closes the window
