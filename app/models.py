@@ -86,6 +86,8 @@ class StepsModel(RowsModel):
 class ProceduresModel(RowsModel):
     """One row per procedure; the procedures themselves are kept for the editor and actions."""
 
+    SUCCESS_RATE = 4
+
     def __init__(self) -> None:
         super().__init__(["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Deprecated"])
         self.procedures: list[Procedure] = []
@@ -94,10 +96,16 @@ class ProceduresModel(RowsModel):
         self.procedures = procedures
         rows = []
         for p in procedures:
-            rate = p.success_count / p.uses if p.uses else None
+            rate = p.success_count / p.uses if p.uses else -1.0  # -1: never used (sorts first, shown as "-")
             rows.append((p.title, ", ".join(p.abstract.domains), ", ".join(p.parameter_names), p.uses,
-                         "-" if rate is None else f"{rate:.0%}", p.confidence, "yes" if p.deprecated else ""))  # fmt: skip
+                         rate, p.confidence, "yes" if p.deprecated else ""))  # fmt: skip
         self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and index.column() == self.SUCCESS_RATE and role == Qt.ItemDataRole.DisplayRole:
+            rate = self.rows[index.row()][self.SUCCESS_RATE]
+            return "-" if rate < 0 else f"{rate:.0%}"
+        return super().data(index, role)
 
 
 class MatchesModel(RowsModel):

@@ -2,6 +2,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.gui import MainWindow
 from procedures import build_procedure
@@ -105,6 +106,22 @@ def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, si
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
     assert window.result.text().startswith("Failed: not allowed")
     assert window.log_model.rows[0][4] == "skipped"
+
+
+def test_the_procedures_table_searches_and_sorts_by_numbers(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    often = store.add(sample_procedure(title="Log in to the wiki"))
+    store.add(sample_procedure(title="Export the report"))
+    for success in (True, True, False):
+        store.record_outcome(often, success=success)
+    window.refresh_procedures()
+    proxy = window.procedures_proxy
+    assert window.procedures_model.data(window.procedures_model.index(0, 4)) in ("67%", "-")
+    proxy.sort(4, Qt.SortOrder.DescendingOrder)
+    assert proxy.index(0, 0).data() == "Log in to the wiki" and proxy.index(0, 4).data() == "67%"
+    assert proxy.index(1, 4).data() == "-"
+    window.search.setText("export")
+    assert proxy.rowCount() == 1 and proxy.index(0, 0).data() == "Export the report"
 
 
 def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
