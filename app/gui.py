@@ -308,11 +308,16 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.result)
         return tab
 
-    @Slot()
-    def find_procedures(self) -> None:
+    def _task_text(self) -> str | None:
         task = self.task.text().strip()
         if not task:
             self.show_error("Describe the task first.")
+        return task or None
+
+    @Slot()
+    def find_procedures(self) -> None:
+        task = self._task_text()
+        if task is None:
             return
         matches = Retriever(self.store).retrieve(task, url=self.run_url.text().strip() or None, k=3)
         self.matches_model.set_matches(matches)
@@ -321,9 +326,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def start_run(self) -> None:
-        task = self.task.text().strip()
-        if not task:
-            self.show_error("Describe the task first.")
+        task = self._task_text()
+        if task is None:
             return
         if self.matches_model.rowCount() == 0:
             self.find_procedures()

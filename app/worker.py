@@ -47,6 +47,7 @@ class BrowserWorker(QObject):
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
+        self._store = ProcedureStore()  # kept open: its retrieval index lives as long as it does
         self._running = True
 
     # --- called from the GUI thread (directly, not through signals: the worker thread runs
@@ -163,7 +164,7 @@ class BrowserWorker(QObject):
             procedure = build_procedure(recording, model=settings.model)
         for warning in caught:
             self.notice.emit(str(warning.message))
-        ProcedureStore().add(procedure)
+        self._store.add(procedure)
         self.recording_stopped.emit(recording.id, procedure.id)
         self.busy_changed.emit(False)
 
@@ -171,7 +172,8 @@ class BrowserWorker(QObject):
         self.busy_changed.emit(True)
         page = self._open_page()
         try:
-            result = run_task(task, page=page, mode=mode, model=model, url=url, controls=controls, procedure_ids=procedure_ids)  # type: ignore[arg-type]
+            result = run_task(task, page=page, store=self._store, mode=mode, model=model, url=url,  # type: ignore[arg-type]
+                              controls=controls, procedure_ids=procedure_ids)  # fmt: skip
             self.run_finished.emit(asdict(result))
         finally:
             self._close_browser()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from weakref import WeakKeyDictionary
 
 from recorder.settings import Settings, load_settings
 from procedures.binding import bind_parameters, missing_parameters
@@ -11,14 +12,16 @@ from retrieval.index import ProcedureIndex
 from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, domain_match, parameter_availability
 
 SHORTLIST = 50  # procedures scored in full (parameters bound) after the cheap parts of the score
+_INDEXES: WeakKeyDictionary[ProcedureStore, ProcedureIndex] = WeakKeyDictionary()  # one index per open store
 
 
 class Retriever:
-    """Keeps an index of `store` (refreshed when the store changes) and scores tasks against it."""
+    """Scores tasks against an index of `store`. Retrievers of the same store share that index, which
+    is built once and then follows the store's changes, so a Retriever is cheap to make."""
 
     def __init__(self, store: ProcedureStore, settings: Settings | None = None, min_score: float | None = None) -> None:
         self.store = store
-        self.index = ProcedureIndex(store)
+        self.index = _INDEXES.setdefault(store, ProcedureIndex(store))
         self.min_score = (settings or load_settings()).min_score if min_score is None else min_score
 
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:

@@ -114,3 +114,13 @@ def test_score_is_the_weighted_sum(corpus) -> None:  # type: ignore[no-untyped-d
         b = match.breakdown
         assert match.score == pytest.approx(0.4 * b.goal + 0.3 * b.domain + 0.2 * b.confidence + 0.1 * b.params, abs=1e-3)
         assert re.search(r"similar goal", "; ".join(match.reasons()))
+
+
+def test_retrievers_of_one_store_share_its_index(tmp_path: Path) -> None:
+    store = ProcedureStore(tmp_path / "s.db")
+    store.add(sample_procedure(title="Log in to the wiki", domain="wiki.example.com"))
+    first = Retriever(store)
+    first.retrieve("log in")
+    second = Retriever(store)
+    assert second.index is first.index and len(second.index.entries) == 1
+    assert Retriever(ProcedureStore(tmp_path / "s.db")).index is not first.index
