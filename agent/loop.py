@@ -191,7 +191,7 @@ class Agent:
             messages.append(_assistant_message(message, calls))
             if not calls:
                 pending_error = ("(none)", "You must answer with exactly one tool call.")
-                self._error_count()
+                self.state.consecutive_errors += 1
                 if self._tripped():
                     break
                 continue
@@ -229,9 +229,6 @@ class Agent:
         parts.append("Call the appropriate tool for the next action.")
         return "\n\n".join(parts)
 
-    def _error_count(self) -> None:
-        self.state.consecutive_errors += 1
-
     def _tripped(self) -> bool:
         limits = self.controls
         if self.state.consecutive_errors >= limits.max_errors:
@@ -258,7 +255,7 @@ class Agent:
         except (ValueError, PlaywrightError) as exc:
             result = str(exc).splitlines()[0][:500]
             record.update(status="error", error=result)
-            self._error_count()
+            self.state.consecutive_errors += 1
             result = f"error: {result}"
         record["url"] = self.page.url
         record["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
@@ -271,9 +268,8 @@ class Agent:
 
     def _shown(self, args: _Args) -> dict[str, Any]:
         shown = args.model_dump()
-        for key in ("text",):
-            if key in shown and any(f"{{{name}}}" in shown[key] for name in self.secrets):
-                shown[key] = SECRET_MASK
+        if "text" in shown and any(f"{{{name}}}" in shown["text"] for name in self.secrets):
+            shown["text"] = SECRET_MASK
         return shown
 
     def _locator(self, ref: str) -> Any:

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from recorder.browser import launch
+from recorder.browser import open_browser
 from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, load_settings
 from procedures.binding import missing_parameters
@@ -51,12 +51,8 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
     if page is not None:
         yield page
         return
-    with sync_playwright() as playwright:
-        browser = launch(playwright, headless=True, settings=settings)
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()
+    with open_browser(headless=True, settings=settings) as handle:
+        yield handle.context.new_page()
 
 
 def secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str]:

@@ -140,3 +140,17 @@ def test_iframes_shadow_roots_and_popups_replay_as_recorded(context, site: str) 
     assert outcome.success, outcome.error
     assert [s.action for s in outcome.steps] == ["navigate", "click", "click"]
     assert len(context.pages) >= 2 and any(p.url.endswith("/login.html") for p in context.pages)
+
+
+def test_run_task_opens_its_own_browser_without_a_page(login_procedure) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    store, pid = login_procedure
+    results = []  # another thread: this one already runs the tests' own Playwright
+    thread = threading.Thread(target=lambda: results.append(
+        run_task('Enter the username "lou" and the password "pw" and press login', store=store, mode="replay")))
+    thread.start()
+    thread.join(120)
+    (result,) = results
+    assert result.success, result.error
+    assert result.procedure_id == pid and result.steps[-1]["url"].split("?")[0].endswith("/welcome.html")
