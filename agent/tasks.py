@@ -77,8 +77,9 @@ def choose_for_replay(matches: list[Match], params: dict[str, str]) -> tuple[Mat
     best = matches[0]
     missing = missing_parameters(best.procedure, best.bound | params)
     raise ShowMeHowError(
-        f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, with --param NAME=VALUE, "
-        f"or (for secrets) in SHOWMEHOW_PARAM_{missing[0].upper()}"
+        f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
+        f"or the Run tab's Parameters and Secrets), or in the environment: SHOWMEHOW_PARAM_{missing[0].upper()}, "
+        f"or a variable that the param_env setting names ({missing[0]}@SITE=VARIABLE)"
     )
 
 

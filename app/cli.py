@@ -23,7 +23,7 @@ from recorder.settings import Settings, data_dir, load_settings, set_setting
 from procedures.models import Procedure
 from procedures.playback import SECRET_MASK
 from app.desktop import desktop_problem
-from app.formatting import shown_bound, step_summary
+from app.formatting import parse_assignments, shown_bound, step_summary
 from procedures.store import ProcedureStore
 from procedures import build_procedure
 from procedures.llm_builder import BuilderFallbackWarning
@@ -225,23 +225,13 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_params(pairs: list[str]) -> dict[str, str]:
-    params = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ShowMeHowError(f"--param needs NAME=VALUE, got {pair!r}")
-        params[name.strip()] = value
-    return params
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings()
     model = args.model or settings.model
     mode = args.mode or ("auto" if model else "replay")
     if mode != "replay" and not model:
         raise ShowMeHowError(f"--mode {mode} needs a model: pass --model or `showmehow config set model NAME`")
-    params = _parse_params(args.param)
+    params = parse_assignments(args.param)
 
     def progress(event: dict[str, object]) -> None:
         status = event.get("status")

@@ -1,7 +1,10 @@
-"""How steps and bound values are shown to people, the same in the terminal and the window."""
+"""How steps and values are shown to people and read from them, the same in the terminal and the window."""
 
 from __future__ import annotations
 
+import shlex
+
+from recorder.errors import ShowMeHowError
 from recorder.models import RecordedStep
 from procedures.playback import SECRET_MASK
 from retrieval import Match
@@ -17,3 +20,27 @@ def shown_bound(match: Match) -> dict[str, str]:
     """The values bound for a match, secret ones masked."""
     secret = {p.name for p in match.procedure.abstract.parameters if p.secret}
     return {name: SECRET_MASK if name in secret else value for name, value in match.bound.items()}
+
+
+def parse_assignments(pairs: list[str]) -> dict[str, str]:
+    """NAME=VALUE pairs (`--param` arguments, or the words of a text field) as a dict."""
+    values = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ShowMeHowError(f"expected NAME=VALUE, got {pair!r}")
+        values[name.strip()] = value
+    return values
+
+
+def parse_assignment_text(text: str) -> dict[str, str]:
+    """`a=1 b="two words"` as {"a": "1", "b": "two words"}."""
+    try:
+        return parse_assignments(shlex.split(text))
+    except ValueError as exc:  # an unclosed quote
+        raise ShowMeHowError(f"cannot read {text!r}: {exc}") from exc
+
+
+def assignment_text(values: dict[str, str]) -> str:
+    """The inverse of parse_assignment_text."""
+    return " ".join(f"{name}={shlex.quote(value)}" for name, value in values.items())

@@ -24,6 +24,7 @@ from procedures.transfer import export_procedures, read_importable
 from retrieval import Retriever
 from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
+from app.formatting import parse_assignment_text
 from app.models import MatchesModel, ProceduresModel, RowsModel, StepsModel
 from app.settings_dialog import SettingsDialog
 from app.worker import BrowserWorker
@@ -267,6 +268,11 @@ class MainWindow(QMainWindow):
             self.mode.setCurrentText("auto")
         self.run_model = QLineEdit(settings.model or "")
         self.run_model.setPlaceholderText("model for agent and auto modes")
+        self.run_params = QLineEdit()
+        self.run_params.setPlaceholderText('optional values the task does not give, e.g. username=bob city="New York"')
+        self.run_secrets = QLineEdit()
+        self.run_secrets.setEchoMode(QLineEdit.EchoMode.Password)
+        self.run_secrets.setPlaceholderText("e.g. password=… (kept in memory for this run, masked in run logs)")
         self.show_browser = QCheckBox("Show the browser")
         self.show_browser.setChecked(not self.worker.headless)
         self.matches_model = MatchesModel()
@@ -289,6 +295,8 @@ class MainWindow(QMainWindow):
         form.addRow("Start URL", self.run_url)
         form.addRow("Mode", self.mode)
         form.addRow("Model", self.run_model)
+        form.addRow("Parameters", self.run_params)
+        form.addRow("Secrets", self.run_secrets)
         buttons = QHBoxLayout()
         for widget in (find, self.run_button, self.stop_run_button, self.show_browser):
             buttons.addWidget(widget)
@@ -329,13 +337,18 @@ class MainWindow(QMainWindow):
         task = self._task_text()
         if task is None:
             return
+        try:
+            params = parse_assignment_text(self.run_params.text()) | parse_assignment_text(self.run_secrets.text())
+        except ShowMeHowError as exc:
+            self.show_error(f"Parameters: {exc}")
+            return
         if self.matches_model.rowCount() == 0:
             self.find_procedures()
         self.log_model.set_rows([])
         self.result.setText("Running…")
         self.worker.headless = not self.show_browser.isChecked()
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
-        self.worker.run(task, self.run_url.text().strip() or None, self.mode.currentText(), self.run_model.text().strip() or None, chosen)
+        self.worker.run(task, self.run_url.text().strip() or None, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params)
 
     @Slot()
     def stop_run(self) -> None:

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from recorder.errors import ShowMeHowError, describe_error
 from recorder.settings import Settings, load_settings, save_settings
+from app.formatting import assignment_text, parse_assignment_text
 
 
 class _Tester(QObject):
@@ -53,6 +54,8 @@ class SettingsDialog(QDialog):
         self.min_score.setRange(0.0, 1.0)
         self.min_score.setSingleStep(0.05)
         self.min_score.setValue(current.min_score)
+        self.param_env = QLineEdit(assignment_text(current.param_env))
+        self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD (names of environment variables, never values)")
         self.status = QLabel("")
         self.status.setWordWrap(True)
         test = QPushButton("Test connection")
@@ -67,6 +70,7 @@ class SettingsDialog(QDialog):
         form.addRow("Token budget", self.token_budget)
         form.addRow("Approval policy", self.approval_policy)
         form.addRow("Minimum score", self.min_score)
+        form.addRow("Parameter variables", self.param_env)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
@@ -79,22 +83,24 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
 
     def settings(self) -> Settings:
-        return Settings(
-            model=self.model.text().strip() or None,
-            api_base=self.api_base.text().strip() or None,
-            api_key_env=self.api_key_env.text().strip() or "OPENAI_API_KEY",
-            chromium_path=self.chromium_path.text().strip() or None,
-            token_budget=self.token_budget.value(),
-            approval_policy=self.approval_policy.currentText(),  # type: ignore[arg-type]
-            min_score=self.min_score.value(),
-            llm_timeout=load_settings().llm_timeout,
-        )
+        """The saved settings with what the dialog shows changed (settings it does not show are kept)."""
+        shown = {
+            "model": self.model.text().strip() or None,
+            "api_base": self.api_base.text().strip() or None,
+            "api_key_env": self.api_key_env.text().strip() or "OPENAI_API_KEY",
+            "chromium_path": self.chromium_path.text().strip() or None,
+            "token_budget": self.token_budget.value(),
+            "approval_policy": self.approval_policy.currentText(),
+            "min_score": self.min_score.value(),
+            "param_env": parse_assignment_text(self.param_env.text()),
+        }
+        return Settings.model_validate(load_settings().model_dump() | shown)
 
     @Slot()
     def test_connection(self) -> None:
         try:
             settings = self.settings()
-        except ValidationError as exc:
+        except (ValidationError, ShowMeHowError) as exc:
             self.status.setText(f"Invalid: {describe_error(exc)}")
             return
         if not settings.model:

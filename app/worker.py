@@ -59,9 +59,10 @@ class BrowserWorker(QObject):
     def stop_recording(self) -> None:
         self._commands.put(("stop_recording", ()))
 
-    def run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None) -> None:
+    def run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None,
+            params: dict[str, str] | None = None) -> None:  # fmt: skip
         self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
-        self._commands.put(("run", (task, url, mode, model, procedure_ids, self._controls)))
+        self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, self._controls)))
 
     def stop_run(self) -> None:
         if self._controls is not None:
@@ -168,12 +169,13 @@ class BrowserWorker(QObject):
         self.recording_stopped.emit(recording.id, procedure.id)
         self.busy_changed.emit(False)
 
-    def _do_run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None, controls: RunControls) -> None:
+    def _do_run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None,
+                params: dict[str, str], controls: RunControls) -> None:  # fmt: skip
         self.busy_changed.emit(True)
         page = self._open_page()
         try:
             result = run_task(task, page=page, store=self._store, mode=mode, model=model, url=url,  # type: ignore[arg-type]
-                              controls=controls, procedure_ids=procedure_ids)  # fmt: skip
+                              params=params, controls=controls, procedure_ids=procedure_ids)  # fmt: skip
             self.run_finished.emit(asdict(result))
         finally:
             self._close_browser()

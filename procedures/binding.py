@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Mapping
 
+from recorder.settings import load_settings
 from procedures.models import Parameter, Procedure
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
@@ -117,17 +118,33 @@ def _by_names(procedure: Procedure, task: str, bound: Mapping[str, str]) -> dict
     return values
 
 
-def bind_parameters(procedure: Procedure, task: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
+def _variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
+    """The environment variables that may hold a parameter, first match first: the ones the settings
+    name for `name@site` (the procedure's site or a parent domain of it) and for `name`, then the default."""
+    chosen = []
+    for key, variable in param_env.items():
+        param, _, site = key.partition("@")
+        if param == name and (not site or any(d == site or d.endswith("." + site) for d in procedure.abstract.domains)):
+            chosen.append((-len(site), variable))  # the most specific site first, a plain name last
+    return [variable for _, variable in sorted(chosen)] + [ENV_PREFIX + name.upper()]
+
+
+def bind_parameters(
+    procedure: Procedure, task: str, env: Mapping[str, str] | None = None, param_env: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """Values for the procedure's parameters: from the task shaped like the demonstration's title or
     description, then from named values and quoted strings in the task, then (for any parameter, and
-    the only source for secrets besides the task) from SHOWMEHOW_PARAM_<NAME> in the environment."""
+    the only source for secrets besides the task) from the environment: the variable that the
+    `param_env` setting names for it, else SHOWMEHOW_PARAM_<NAME>. The procedure never holds a secret."""
     env = os.environ if env is None else env
+    param_env = load_settings().param_env if param_env is None else param_env
     values = _by_template(procedure, task)
     values |= _by_names(procedure, task, values)
     for param in procedure.abstract.parameters:
-        from_env = env.get(ENV_PREFIX + param.name.upper())
-        if param.name not in values and from_env:
-            values[param.name] = from_env
+        if param.name not in values:
+            found = next((env[v] for v in _variables(procedure, param.name, param_env) if env.get(v)), None)
+            if found:
+                values[param.name] = found
     return values
 
 

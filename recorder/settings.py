@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from recorder.errors import ShowMeHowError, describe_error
 
 SETTINGS_FILE = "settings.json"
+PARAM_KEY = r"^\w+(@[\w.-]+)?$"  # name, or name@host for one site and its subdomains
+ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"  # a variable's name, so that a password typed here by mistake is refused
 
 
 class Settings(BaseModel):
@@ -31,6 +33,11 @@ class Settings(BaseModel):
     )
     min_score: float = Field(0.4, ge=0.0, le=1.0, description="minimum retrieval score")
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
+    param_env: dict[Annotated[str, Field(pattern=PARAM_KEY)], Annotated[str, Field(pattern=ENV_NAME)]] = Field(
+        default_factory=dict,
+        description='where parameter values (passwords above all) come from: {"password@example.org": "EXAMPLE_PASSWORD"}, '
+        "a parameter name, optionally @ a site, to the environment variable that holds its value; values are never stored",
+    )
 
 
 def data_dir() -> Path:
@@ -99,5 +106,5 @@ def _parse_value(value: str) -> object:
         parsed = json.loads(value)
     except ValueError:
         return value
-    return parsed if isinstance(parsed, (int, float)) and not isinstance(parsed, bool) else value
+    return parsed if isinstance(parsed, (int, float, dict)) and not isinstance(parsed, bool) else value
 

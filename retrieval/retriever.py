@@ -22,7 +22,9 @@ class Retriever:
     def __init__(self, store: ProcedureStore, settings: Settings | None = None, min_score: float | None = None) -> None:
         self.store = store
         self.index = _INDEXES.setdefault(store, ProcedureIndex(store))
-        self.min_score = (settings or load_settings()).min_score if min_score is None else min_score
+        settings = settings or load_settings()
+        self.min_score = settings.min_score if min_score is None else min_score
+        self.param_env = settings.param_env
 
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
         self.index.refresh()
@@ -40,7 +42,7 @@ class Retriever:
             if upper < self.min_score:
                 break
             procedure = self.store.get(procedure_id)
-            bound = bind_parameters(procedure, task)
+            bound = bind_parameters(procedure, task, param_env=self.param_env)
             breakdown = Breakdown(
                 goal=round(goal, 4),
                 domain=domain_match(url, procedure.abstract.domains),

@@ -36,3 +36,17 @@ def test_named_values_quoted_strings_and_the_environment() -> None:
 def test_a_value_stops_where_another_parameter_is_named() -> None:
     procedure = _login('Log in as "kanesha"')
     assert bind_parameters(procedure, "Log in as emile with password x", env={}) == {"username": "emile", "password": "x"}
+
+
+def test_the_settings_name_the_variable_that_holds_a_secret() -> None:
+    procedure = _login("Log in to the demo site")  # on 127.0.0.1
+    procedure.abstract.domains = ["login.example.org"]
+    env = {"SHOWMEHOW_PARAM_PASSWORD": "default", "ANY_SITE": "any", "EXAMPLE": "example", "LOGIN": "login", "OTHER": "other"}
+    bind = lambda mapping: bind_parameters(procedure, "username ed", env=env, param_env=mapping)["password"]  # noqa: E731
+    assert bind({}) == "default"
+    assert bind({"password": "ANY_SITE"}) == "any"
+    assert bind({"password": "ANY_SITE", "password@example.org": "EXAMPLE"}) == "example"  # a parent domain
+    assert bind({"password@example.org": "EXAMPLE", "password@login.example.org": "LOGIN"}) == "login"  # the most specific
+    assert bind({"password@other.org": "OTHER"}) == "default"  # another site's secret never applies
+    assert bind({"password": "UNSET"}) == "default"  # a variable that is not set is passed over
+    assert bind_parameters(procedure, "username ed password typed", env=env, param_env={"password": "ANY_SITE"})["password"] == "typed"

@@ -6,6 +6,7 @@ import pytest
 from agent import replay, run_task
 from procedures import build_procedure
 from procedures.store import ProcedureStore
+from recorder.settings import set_setting
 from tests.helpers import log_in, record, run_cli
 
 TITLE = 'Enter the username "kanesha" and the password "xyz" and press login'
@@ -90,10 +91,25 @@ def test_secrets_come_from_the_environment_and_stay_out_of_logs(context, login_p
             assert b"Sup3r-Secret" not in path.read_bytes(), path
 
 
+def test_the_settings_say_which_variable_holds_a_sites_secret(context, login_procedure, monkeypatch, home: Path) -> None:  # type: ignore[no-untyped-def]
+    store, _ = login_procedure
+    set_setting("param_env", json.dumps({"password@127.0.0.1": "DEMO_SITE_PASSWORD", "password@example.org": "OTHER_SITE"}))
+    monkeypatch.setenv("DEMO_SITE_PASSWORD", "Demo-S1te-Secret")
+    monkeypatch.setenv("OTHER_SITE", "0ther-S1te-Secret")
+    page = context.new_page()
+    result = run_task("log in with username lu", page=page, store=store, mode="replay")
+    assert result.success, result.error
+    assert "Demo-S1te-Secret" in page.url and "0ther-S1te-Secret" not in page.url
+    for path in home.rglob("*"):
+        if path.is_file():
+            assert b"S1te-Secret" not in path.read_bytes(), path
+
+
 def test_missing_parameters_are_named(context, login_procedure) -> None:  # type: ignore[no-untyped-def]
     store, _ = login_procedure
     result = run_task("log in with username ivy", page=context.new_page(), store=store, mode="replay")
     assert not result.success and "needs password" in (result.error or "")
+    assert "SHOWMEHOW_PARAM_PASSWORD" in (result.error or "") and "param_env" in (result.error or "")
 
 
 def test_cli_run_shows_progress_and_the_run_directory(login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]

@@ -104,6 +104,11 @@ def test_config_get_set_and_validation(home: Path) -> None:
     _assert_refused(run_cli("config", "set", "approval_policy", "sometimes"), "invalid value for approval_policy")
     assert run_cli("config", "set", "approval_policy", "never").returncode == 0
     assert "approval_policy = never" in run_cli("config", "get").stdout
+    assert run_cli("config", "set", "param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}').returncode == 0
+    assert json.loads((home / "settings.json").read_text())["param_env"] == {"password@example.org": "EXAMPLE_PASSWORD"}
+    refused = run_cli("config", "set", "param_env", '{"password": "hunter2!"}')  # a value where a variable's name belongs
+    _assert_refused(refused, "invalid value for param_env")
+    assert "hunter2!" not in (home / "settings.json").read_text()
 
 
 def test_doctor_finds_chromium_and_names_problems(home: Path, tmp_path: Path) -> None:

@@ -1,3 +1,4 @@
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,6 +92,30 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert window.screenshot.pixmap() is not None and not window.screenshot.pixmap().isNull()
 
 
+def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWindow, context, site: str, home: Path) -> None:  # type: ignore[no-untyped-def]
+    recording = record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title='Log in as "kanesha"')
+    ProcedureStore().add(build_procedure(recording))
+    window.tabs.setCurrentIndex(2)
+    window.task.setText("Log in")
+    window.mode.setCurrentText("replay")
+    window.run_params.setText("username='Ann Lee'")
+    window.run_secrets.setText("password=Gui-S3cret-Value")
+    assert window.run_secrets.displayText() != window.run_secrets.text()  # shown as dots
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.result.text().startswith("Succeeded (replay, 4 steps)"), window.result.text()
+    run_dir = next(home.glob("runs/run_*"))
+    landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
+    assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret
+    for path in home.rglob("*"):
+        if path.is_file():
+            assert b"Gui-S3cret-Value" not in path.read_bytes(), path
+    window.run_params.setText('username="unclosed')
+    qtbot.waitUntil(window.run_button.isEnabled, timeout=WAIT)
+    window.run_button.click()
+    assert window.messages and window.messages[-1].text().startswith("Parameters: cannot read"), "an unclosed quote is refused"
+
+
 def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     llm.replies = [act("click", ref_name="Send message"), act("finish", success=False, summary="not allowed")]
     window.tabs.setCurrentIndex(2)
@@ -168,3 +193,22 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
     dialog.save()
     saved = load_settings()
     assert saved.token_budget == 3210 and saved.approval_policy == "unknown_sites" and saved.api_base == "http://127.0.0.1:9/v1"
+
+
+def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from app.settings_dialog import SettingsDialog
+    from recorder.settings import load_settings, set_setting
+
+    set_setting("llm_timeout", "12")
+    set_setting("param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}')
+    dialog = SettingsDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.param_env.text() == "password@example.org=EXAMPLE_PASSWORD"
+    dialog.param_env.setText("password@example.org=hunter2!")  # a password where a variable's name belongs
+    dialog.save()
+    assert dialog.status.text().startswith("Not saved: param_env"), dialog.status.text()
+    assert load_settings().param_env == {"password@example.org": "EXAMPLE_PASSWORD"}
+    dialog.param_env.setText("password@example.org=EXAMPLE_PASSWORD otp=EXAMPLE_OTP")
+    dialog.save()
+    saved = load_settings()
+    assert saved.param_env == {"password@example.org": "EXAMPLE_PASSWORD", "otp": "EXAMPLE_OTP"} and saved.llm_timeout == 12
