@@ -14,6 +14,7 @@ from playwright.sync_api import Error as PlaywrightError, FrameLocator, Locator,
 from procedures.placeholders import fill_placeholders
 
 SECRET_MASK = "••••"
+NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
 
 class StepFailed(Exception):
@@ -185,10 +186,12 @@ class Player:
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":
-            if locator.evaluate("e => e.localName") == "select":
-                locator.select_option(value, timeout=timeout)  # DevTools records selects as "change"
-            else:
+            try:
                 locator.fill(value, timeout=timeout)
+            except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
+                if NOT_FILLABLE not in str(exc):
+                    raise
+                locator.select_option(value, timeout=timeout)
         elif action == "select":
             choices = value.split("\n")
             try:

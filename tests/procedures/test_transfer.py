@@ -62,6 +62,20 @@ def test_devtools_recording_is_imported_and_replayed(context, site: str, home: P
     assert page.locator("#hello").inner_text() == "Welcome bob"
 
 
+def test_a_devtools_change_on_a_select_chooses_the_option(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    recording = {"title": "Assign an issue", "steps": [
+        {"type": "navigate", "url": f"{site}/form.html"},
+        {"type": "change", "value": "u2", "selectors": [["aria/Assignee"], ["#assignee"]], "target": "main"},
+        {"type": "change", "value": "Crash on start", "selectors": [["#title"]], "target": "main"},
+    ]}  # fmt: skip
+    procedure = build_procedure(recording_from_devtools(json.dumps(recording)))
+    page = context.new_page()
+    Player(page, {p.name: p.example or "" for p in procedure.abstract.parameters}, timeout_ms=5000).run(
+        [s.model_dump() for s in procedure.steps]
+    )
+    assert page.locator("#assignee").input_value() == "u2" and page.locator("#title").input_value() == "Crash on start"
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
