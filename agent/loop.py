@@ -361,7 +361,7 @@ def run_agent(
     replayed: str | None = None
     if mode == "auto":
         try:
-            match, values = choose_for_replay(matches, params)
+            match, values = choose_for_replay(matches, params, settings.param_env)
         except ShowMeHowError:
             match = None  # nothing to replay: the agent starts from scratch
         if match is not None:

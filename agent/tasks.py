@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from recorder.browser import open_browser
 from recorder.errors import ShowMeHowError
 from recorder.settings import Settings, load_settings
-from procedures.binding import missing_parameters
+from procedures.binding import missing_parameters, parameter_variables
 from procedures.store import ProcedureStore
 from retrieval import Match, Retriever
 from agent.replay import ReplayResult, replay
@@ -66,7 +66,7 @@ def secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str
     return out
 
 
-def choose_for_replay(matches: list[Match], params: dict[str, str]) -> tuple[Match, dict[str, str]]:
+def choose_for_replay(matches: list[Match], params: dict[str, str], param_env: dict[str, str]) -> tuple[Match, dict[str, str]]:
     """The best match whose required parameters are all bound, with its values."""
     if not matches:
         raise ShowMeHowError("no stored procedure fits this task; record one with `showmehow record URL`")
@@ -76,10 +76,11 @@ def choose_for_replay(matches: list[Match], params: dict[str, str]) -> tuple[Mat
             return match, values
     best = matches[0]
     missing = missing_parameters(best.procedure, best.bound | params)
+    variables = " or ".join(parameter_variables(best.procedure, missing[0], param_env))
     raise ShowMeHowError(
         f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
-        f"or the Run tab's Parameters and Secrets), or in the environment: SHOWMEHOW_PARAM_{missing[0].upper()}, "
-        f"or a variable that the param_env setting names ({missing[0]}@SITE=VARIABLE)"
+        f"or the Run tab's Parameters and Secrets), or set {variables} in the environment "
+        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE)"
     )
 
 
@@ -115,7 +116,7 @@ def run_task(
                           "matches": [{"id": m.procedure.id, "title": m.procedure.title, "score": m.score,
                                        "breakdown": m.breakdown.model_dump()} for m in matches]})  # fmt: skip
         if mode == "replay":
-            result = _replay_mode(task, current, store, matches, params, log, controls, timeout_ms)
+            result = _replay_mode(current, store, matches, params, settings, log, controls, timeout_ms)
         else:
             from agent.loop import run_agent
 
@@ -126,11 +127,11 @@ def run_task(
 
 
 def _replay_mode(
-    task: str, page: Page, store: ProcedureStore, matches: list[Match], params: dict[str, str],
+    page: Page, store: ProcedureStore, matches: list[Match], params: dict[str, str], settings: Settings,
     log: RunLog, controls: RunControls, timeout_ms: float,
 ) -> RunResult:  # fmt: skip
     try:
-        match, values = choose_for_replay(matches, params)
+        match, values = choose_for_replay(matches, params, settings.param_env)
     except ShowMeHowError as exc:
         return RunResult(success=False, error=str(exc), mode="replay")
     outcome = replay_and_record(page, store, match, values, log, controls, timeout_ms)

@@ -118,7 +118,7 @@ def _by_names(procedure: Procedure, task: str, bound: Mapping[str, str]) -> dict
     return values
 
 
-def _variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
+def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
     """The environment variables that may hold a parameter, first match first: the ones the settings
     name for `name@site` (the procedure's site or a parent domain of it) and for `name`, then the default."""
     chosen = []
@@ -142,7 +142,7 @@ def bind_parameters(
     values |= _by_names(procedure, task, values)
     for param in procedure.abstract.parameters:
         if param.name not in values:
-            found = next((env[v] for v in _variables(procedure, param.name, param_env) if env.get(v)), None)
+            found = next((env[v] for v in parameter_variables(procedure, param.name, param_env) if env.get(v)), None)
             if found:
                 values[param.name] = found
     return values

@@ -4,18 +4,30 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from recorder.errors import ShowMeHowError, describe_error
 
 SETTINGS_FILE = "settings.json"
-PARAM_KEY = r"^\w+(@[\w.-]+)?$"  # name, or name@host for one site and its subdomains
-ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"  # a variable's name, so that a password typed here by mistake is refused
+
+
+def _parameter_key(key: str) -> str:
+    if not re.fullmatch(r"\w+(@[\w.-]+)?", key):
+        raise ValueError("keys are a parameter's name, or NAME@SITE for one site and its subdomains")
+    return key
+
+
+def _variable_name(name: str) -> str:
+    """A variable's name, so that a password typed here by mistake is refused (and never echoed)."""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise ValueError("values are names of environment variables (letters, digits, _), never the secret itself")
+    return name
 
 
 class Settings(BaseModel):
@@ -33,7 +45,7 @@ class Settings(BaseModel):
     )
     min_score: float = Field(0.4, ge=0.0, le=1.0, description="minimum retrieval score")
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
-    param_env: dict[Annotated[str, Field(pattern=PARAM_KEY)], Annotated[str, Field(pattern=ENV_NAME)]] = Field(
+    param_env: dict[Annotated[str, AfterValidator(_parameter_key)], Annotated[str, AfterValidator(_variable_name)]] = Field(
         default_factory=dict,
         description='where parameter values (passwords above all) come from: {"password@example.org": "EXAMPLE_PASSWORD"}, '
         "a parameter name, optionally @ a site, to the environment variable that holds its value; values are never stored",

@@ -109,7 +109,10 @@ def test_missing_parameters_are_named(context, login_procedure) -> None:  # type
     store, _ = login_procedure
     result = run_task("log in with username ivy", page=context.new_page(), store=store, mode="replay")
     assert not result.success and "needs password" in (result.error or "")
-    assert "SHOWMEHOW_PARAM_PASSWORD" in (result.error or "") and "param_env" in (result.error or "")
+    assert "set SHOWMEHOW_PARAM_PASSWORD in the environment" in (result.error or "")
+    set_setting("param_env", '{"password@127.0.0.1": "DEMO_SITE_PASSWORD"}')  # named, but not set
+    result = run_task("log in with username ivy", page=context.new_page(), store=store, mode="replay")
+    assert "set DEMO_SITE_PASSWORD or SHOWMEHOW_PARAM_PASSWORD in the environment" in (result.error or ""), result.error
 
 
 def test_cli_run_shows_progress_and_the_run_directory(login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
