@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from recorder.settings import load_settings
 from procedures.models import Parameter, Procedure
+from procedures.sites import on_site
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 QUOTED = re.compile(r'"([^"]*)"|\'([^\']*)\'|“([^”]*)”')
@@ -124,7 +125,7 @@ def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str,
     chosen = []
     for key, variable in param_env.items():
         param, _, site = key.partition("@")
-        if param == name and (not site or any(d == site or d.endswith("." + site) for d in procedure.abstract.domains)):
+        if param == name and (not site or any(on_site(d, site) for d in procedure.abstract.domains)):
             chosen.append((-len(site), variable))  # the most specific site first, a plain name last
     return [variable for _, variable in sorted(chosen)] + [ENV_PREFIX + name.upper()]
 

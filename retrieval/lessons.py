@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recorder.errors import ShowMeHowError, describe_error
 from recorder.settings import atomic_write_text, data_dir
+from procedures.sites import on_site
 
 Category = Literal["tool_fallback", "best_practice", "error_recovery", "site_specific"]
 TIER1 = ("tool_fallback", "best_practice")
@@ -70,11 +71,6 @@ def error_pattern(error: str) -> str:
     line = (error or "").strip().splitlines()[0] if error and error.strip() else ""
     line = re.sub(r"\"[^\"]*\"|'[^']*'|\be\d+\b|\d+", "", line.lower())
     return " ".join(line.split())[:80].strip(" :.,")
-
-
-def _domain_matches(host: str, domain: str) -> bool:
-    host, domain = host.lower().strip("."), domain.lower().strip(".")
-    return host == domain or host.endswith("." + domain)
 
 
 class LessonStore:
@@ -145,7 +141,7 @@ class LessonStore:
 
     def recall_on_domain(self, domain: str) -> list[Lesson]:
         """Trigger B: lessons for this site, subdomains included."""
-        matched = [l for l in self.lessons if l.domain and _domain_matches(domain, l.domain)]
+        matched = [l for l in self.lessons if l.domain and on_site(domain, l.domain)]
         self._touch(matched)
         self._emit("domain_recall", domain=domain, matched=len(matched), lessons=[l.lesson for l in matched])
         return matched

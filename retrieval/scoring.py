@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict
 
 from procedures.models import Procedure
+from procedures.sites import on_site
 
 WEIGHTS = {"goal": 0.4, "domain": 0.3, "confidence": 0.2, "params": 0.1}
 NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
@@ -64,7 +65,7 @@ def domain_match(url: str | None, domains: list[str]) -> float:
     host = host_of(url)
     if not host:
         return NEUTRAL_DOMAIN
-    return 1.0 if any(host == d or host.endswith("." + d) for d in domains) else 0.0
+    return 1.0 if any(on_site(host, d) for d in domains) else 0.0
 
 
 def parameter_availability(procedure: Procedure, bound: dict[str, str]) -> float:
