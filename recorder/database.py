@@ -7,6 +7,7 @@ runs in an immediate transaction, so a crash leaves the last committed state.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from recorder.errors import ShowMeHowError
 
 APPLICATION_ID = 0x534D4857  # "SMHW": marks a ShowMeHow database
 DB_FILE = "showmehow.db"
+BUSY_TIMEOUT_S = 30  # how long a connection waits for another process's write to finish
 
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:
@@ -58,23 +60,22 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating or migrating) a ShowMeHow database; refuse foreign, corrupt or newer files."""
-    existed = path.exists() and path.stat().st_size > 0
     try:
-        db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise ShowMeHowError(f"cannot open the database {path}: {exc}") from exc
     try:
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if existed and app_id != APPLICATION_ID:
+        app_id, version, has_tables = _stamp(db)
+        # Tables without our id: someone else's file. A file with no tables is new, perhaps being created
+        # by another process right now (its migration commits the tables and the id together).
+        if has_tables and app_id != APPLICATION_ID:
             raise ShowMeHowError(f"{path} is not a ShowMeHow database; move it away or set SHOWMEHOW_HOME")
         if version > SCHEMA_VERSION:
             raise ShowMeHowError(
                 f"{path} was written by a newer ShowMeHow (schema {version}, this one knows {SCHEMA_VERSION}); upgrade ShowMeHow"
             )
-        db.execute("PRAGMA journal_mode=WAL")
+        _use_wal(db)
         db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA busy_timeout=30000")
         if version < SCHEMA_VERSION:
             with transaction(db):
                 version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may have migrated
@@ -84,11 +85,41 @@ def connect(path: Path) -> sqlite3.Connection:
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     except sqlite3.DatabaseError as exc:
         db.close()
+        if "locked" in str(exc):
+            raise ShowMeHowError(f"{path} stayed busy for {BUSY_TIMEOUT_S} s while another program used it; try again") from exc
         raise ShowMeHowError(f"{path} is corrupt or not a database ({exc}); move it away or set SHOWMEHOW_HOME") from exc
     except ShowMeHowError:
         db.close()
         raise
     return db
+
+
+def _stamp(db: sqlite3.Connection) -> tuple[int, int, bool]:
+    """(application id, schema version, whether it has tables), read in one snapshot of the file."""
+    db.execute("BEGIN")
+    try:
+        return (
+            db.execute("PRAGMA application_id").fetchone()[0],
+            db.execute("PRAGMA user_version").fetchone()[0],
+            db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is not None,
+        )
+    finally:
+        db.execute("COMMIT")
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode, which it keeps. Converting needs the file to itself, and SQLite does not
+    wait for that (the busy timeout does not apply), so a conversion that finds the file busy is retried."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError("database is locked")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            time.sleep(0.01)
 
 
 @contextmanager

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from recorder import database
 from recorder.database import APPLICATION_ID, SCHEMA_VERSION
 from recorder.errors import ShowMeHowError
 from procedures.store import ProcedureStore
@@ -44,6 +45,30 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(ShowMeHowError, match="newer ShowMeHow"):
         ProcedureStore(tmp_path / "s.db")
+
+
+def test_a_file_another_process_is_still_creating_is_not_taken_for_foreign(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    starting = sqlite3.connect(path)  # what a second process sees while the first is between WAL and its migration
+    starting.execute("PRAGMA journal_mode=WAL")
+    starting.close()
+    assert path.stat().st_size > 0
+    store = ProcedureStore(path)
+    assert len(store) == 0 and store.get(store.add(sample_procedure())).title == sample_procedure().title
+
+
+@pytest.mark.parametrize("lock", ["BEGIN", "BEGIN EXCLUSIVE"])  # a reader stops the change to WAL; a writer, everything
+def test_a_file_that_stays_busy_says_so_and_opens_once_free(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lock: str) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.3)
+    path = tmp_path / "s.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute(lock)
+    holder.execute("SELECT * FROM sqlite_master").fetchall()
+    with pytest.raises(ShowMeHowError, match=r"stayed busy for 0.3 s while another program used it; try again"):
+        ProcedureStore(path)
+    holder.execute("COMMIT")
+    holder.close()
+    assert len(ProcedureStore(path)) == 0
 
 
 def test_foreign_and_corrupt_files_are_refused_untouched(tmp_path: Path) -> None:
