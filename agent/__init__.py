@@ -1,7 +1,8 @@
 """Running tasks: parameter binding, deterministic replay, the LLM agent loop, run logs."""
 
-from procedures.binding import bind_parameters
+from agent.orchestrator import run_task
 from agent.replay import ReplayResult, replay
-from agent.tasks import RunControls, RunResult, run_task
+from agent.results import RunControls, RunResult, StepRecord
+from procedures.binding import bind_parameters
 
-__all__ = ["ReplayResult", "RunControls", "RunResult", "bind_parameters", "replay", "run_task"]
+__all__ = ["ReplayResult", "RunControls", "RunResult", "StepRecord", "bind_parameters", "replay", "run_task"]

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
 
+from agent.results import StepRecord
+from agent.run_log import RunLog
 from procedures.models import Procedure
 from procedures.playback import Player, StepFailed, StepResult
-from agent.runs import RunLog
 
 
 @dataclass
 class ReplayResult:
     success: bool
-    steps: list[StepResult] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
     error: str | None = None
     failed_step: int | None = None  # 0-based
     screenshot: str | None = None  # of the page when it failed
@@ -27,33 +28,44 @@ def replay(
     params: dict[str, str],
     log: RunLog | None = None,
     timeout_ms: float = 10_000,
-    on_step: Any = None,
-    should_stop: Any = None,
+    on_step: Callable[[StepRecord], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ReplayResult:
     """Play the procedure's steps on `page` with `params`; a failure says which step and why."""
-    shots: dict[int, str | None] = {}
+    records: list[StepRecord] = []
 
     def after_step(result: StepResult, current: Page) -> None:
+        shot = log.screenshot(current, result.index + 1) if log is not None else None
+        record = StepRecord(
+            source="replay",
+            step=result.index + 1,
+            command=result.action,
+            args=result.args,
+            status=result.status,  # type: ignore[arg-type]
+            error=result.error,
+            url=result.url,
+            duration_ms=round(result.duration_ms, 1),
+            selector=result.selector,
+            tried=result.tried,
+            procedure_id=procedure.id,
+            screenshot=str(shot) if shot else None,
+        )
+        records.append(record)
         if log is not None:
-            shot = log.screenshot(current, result.index + 1)
-            shots[result.index] = str(shot) if shot else None
-            log.action(
-                {"step": result.index + 1, "command": result.action, "args": result.args, "status": result.status,
-                 "error": result.error, "url": result.url, "duration_ms": round(result.duration_ms, 1),
-                 "selector": result.selector, "tried": result.tried, "source": "replay", "procedure_id": procedure.id}
-            )  # fmt: skip
+            log.action(record)
         if on_step is not None:
-            on_step(result, shots.get(result.index))
+            on_step(record)
 
     player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop)
-    steps: list[StepResult] = []
     try:
-        steps = player.run([step.model_dump() for step in procedure.steps])
+        player.run([step.model_dump() for step in procedure.steps])
     except StepFailed as failure:
-        return ReplayResult(success=False, steps=player.results, error=str(failure), failed_step=failure.index,
-                            screenshot=shots.get(failure.index))  # fmt: skip
-    return ReplayResult(success=True, steps=steps)
-
-
-def step_records(result: ReplayResult) -> list[dict[str, Any]]:
-    return [asdict(step) for step in result.steps]
+        failed = next((r for r in records if r.step == failure.index + 1), None)
+        return ReplayResult(
+            success=False,
+            steps=records,
+            error=str(failure),
+            failed_step=failure.index,
+            screenshot=failed.screenshot if failed else None,
+        )
+    return ReplayResult(success=True, steps=records)

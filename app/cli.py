@@ -15,23 +15,23 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
+from agent import RunControls, StepRecord, run_task
+from app.desktop import desktop_problem
+from app.formatting import parse_assignments, shown_bound, step_summary
+from core.errors import ShowMeHowError
+from core.secrecy import SECRET_MASK
+from core.settings import Settings, data_dir, load_settings, set_setting
+from procedures import build_procedure
+from procedures.llm_builder import BuilderFallbackWarning
+from procedures.models import Procedure
+from procedures.script_export import export_script
+from procedures.store import ProcedureStore
+from procedures.transfer import export_procedures, read_importable
 from recorder import RecordedStep, RecordingSession, recover_journals
 from recorder.browser import find_chromium, has_display, open_browser
 from recorder.recordings import RecordingStore
-from recorder.errors import ShowMeHowError
-from recorder.settings import Settings, data_dir, load_settings, set_setting
-from procedures.models import Procedure
-from procedures.playback import SECRET_MASK
-from app.desktop import desktop_problem
-from app.formatting import parse_assignments, shown_bound, step_summary
-from procedures.store import ProcedureStore
-from procedures import build_procedure
-from procedures.llm_builder import BuilderFallbackWarning
-from procedures.script_export import export_script
 from retrieval import Retriever, render_procedural_memory
-from agent import RunControls, run_task
 from retrieval.lessons import LessonStore
-from procedures.transfer import export_procedures, read_importable
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -55,10 +55,17 @@ def cmd_list(args: argparse.Namespace) -> int:
         print("No procedures yet. Record one with `showmehow record URL`.")
         return 0
     rows = [
-        (p.id[:12], p.title, ",".join(p.abstract.domains), ",".join(p.parameter_names), p.uses,
-         f"{p.confidence:.2f}", "yes" if p.deprecated else "")
+        (
+            p.id[:12],
+            p.title,
+            ",".join(p.abstract.domains),
+            ",".join(p.parameter_names),
+            p.uses,
+            f"{p.confidence:.2f}",
+            "yes" if p.deprecated else "",
+        )
         for p in procedures
-    ]  # fmt: skip
+    ]
     print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "DEPRECATED"], rows))
     return 0
 
@@ -140,10 +147,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not recordings:
         raise ShowMeHowError("no recordings yet; make one with `showmehow record URL`")
     recording = store.recordings.get(args.recording) if args.recording else recordings[0]
-    model = args.model or load_settings().model
+    settings = load_settings()
+    model = args.model or settings.model
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", BuilderFallbackWarning)
-        procedure = build_procedure(recording, model=model)
+        procedure = build_procedure(recording, model=model, settings=settings)
     for warning in caught:
         print(f"showmehow: {warning.message}", file=sys.stderr)
     if args.title:
@@ -202,20 +210,38 @@ def cmd_recover(args: argparse.Namespace) -> int:
 def cmd_retrieve(args: argparse.Namespace) -> int:
     matches = Retriever(_store()).retrieve(args.task, url=args.url, k=args.k)
     if args.json:
-        print(json.dumps([
-            {"id": m.procedure.id, "title": m.procedure.title, "score": m.score, "breakdown": m.breakdown.model_dump(),
-             "bound": shown_bound(m), "missing": m.missing}
-            for m in matches
-        ], indent=2))  # fmt: skip
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": m.procedure.id,
+                        "title": m.procedure.title,
+                        "score": m.score,
+                        "breakdown": m.breakdown.model_dump(),
+                        "bound": shown_bound(m),
+                        "missing": m.missing,
+                    }
+                    for m in matches
+                ],
+                indent=2,
+            )
+        )
         return 0
     if not matches:
         print("No stored procedure fits this task.")
         return 0
     rows = [
-        (m.procedure.id[:12], m.procedure.title, f"{m.score:.2f}", f"{m.breakdown.goal:.2f}", f"{m.breakdown.domain:.2f}",
-         f"{m.breakdown.confidence:.2f}", f"{m.breakdown.params:.2f}")
+        (
+            m.procedure.id[:12],
+            m.procedure.title,
+            f"{m.score:.2f}",
+            f"{m.breakdown.goal:.2f}",
+            f"{m.breakdown.domain:.2f}",
+            f"{m.breakdown.confidence:.2f}",
+            f"{m.breakdown.params:.2f}",
+        )
         for m in matches
-    ]  # fmt: skip
+    ]
     print(table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows))
     if args.explain:
         for m in matches:
@@ -233,13 +259,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise ShowMeHowError(f"--mode {mode} needs a model: pass --model or `showmehow config set model NAME`")
     params = parse_assignments(args.param)
 
-    def progress(event: dict[str, object]) -> None:
-        status = event.get("status")
-        mark = {"ok": "ok", "skipped": "skip", "error": "FAILED"}.get(str(status), str(status))
-        detail = f" {event['args']}" if event.get("args") else ""
-        print(f"  [{event.get('source')}] step {event.get('step')}: {event.get('command')}{detail} ... {mark}", flush=True)
-        if event.get("error"):
-            print(f"      {event['error']}", flush=True)
+    def progress(step: StepRecord) -> None:
+        mark = {"ok": "ok", "skipped": "skip", "error": "FAILED"}[step.status]
+        detail = f" {step.args}" if step.args else ""
+        print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}", flush=True)
+        if step.error:
+            print(f"      {step.error}", flush=True)
 
     def approve(action: str, details: dict[str, object]) -> bool:
         if not sys.stdin.isatty():
@@ -248,11 +273,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         return input(f"  Allow {action} {details}? [y/N] ").strip().lower() in ("y", "yes")
 
     controls = RunControls(on_progress=progress, approve=approve)
-    with open_browser(headless=args.headless) as handle:
+    with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
         print(f"Running ({mode}): {args.task}", flush=True)
         try:
-            result = run_task(args.task, page=page, mode=mode, model=model, url=args.url, params=params, controls=controls)
+            result = run_task(
+                args.task, page=page, mode=mode, model=model, url=args.url, params=params, controls=controls, settings=settings
+            )
         except KeyboardInterrupt:
             controls.stop.set()
             raise
@@ -274,7 +301,9 @@ def cmd_lessons(args: argparse.Namespace) -> int:
         return 0
     tier1 = {id(l) for l in store.get_tier1()}
     shown = [(n, l) for n, l in enumerate(store.lessons, 1) if args.action != "tier" or id(l) in tier1]
-    rows = [(n, "1" if id(l) in tier1 else "2", l.category, l.source, l.use_count, l.domain or "", l.lesson[:80]) for n, l in shown]
+    rows = [
+        (n, "1" if id(l) in tier1 else "2", l.category, l.source, l.use_count, l.domain or "", l.lesson[:80]) for n, l in shown
+    ]
     print(table(["#", "TIER", "CATEGORY", "SOURCE", "USES", "DOMAIN", "LESSON"], rows))
     return 0
 

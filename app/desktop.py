@@ -7,8 +7,12 @@ import os
 
 from recorder.browser import has_display
 
-QT_XCB_LIBRARIES = {"xcb-cursor": "libxcb-cursor0", "xcb-icccm": "libxcb-icccm4", "xcb-keysyms": "libxcb-keysyms1",
-                    "xkbcommon-x11": "libxkbcommon-x11-0"}  # fmt: skip
+QT_XCB_LIBRARIES = {
+    "xcb-cursor": "libxcb-cursor0",
+    "xcb-icccm": "libxcb-icccm4",
+    "xcb-keysyms": "libxcb-keysyms1",
+    "xkbcommon-x11": "libxkbcommon-x11-0",
+}
 
 
 def desktop_problem() -> str | None:

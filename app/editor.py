@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QTableView, QVBoxLayout, QWidget,
-)  # fmt: skip
-from pydantic import ValidationError
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from recorder.errors import ShowMeHowError, describe_error
+from app.table_models import RowsModel
+from core.errors import ShowMeHowError, describe_error
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
-from app.models import RowsModel
 
 YES = ("yes", "true", "1", "y")
 
@@ -30,10 +38,18 @@ class ProcedureEditor(QDialog):
         self.goal = QLineEdit(procedure.abstract.goal)
         self.flow = QPlainTextEdit("\n".join(procedure.abstract.flow))
         self.parameters = RowsModel(["Name", "Example", "Secret", "Required", "Description"], editable={0, 1, 2, 3, 4})
-        self.parameters.set_rows([
-            (p.name, "" if p.secret else (p.example or ""), "yes" if p.secret else "no", "yes" if p.required else "no", p.description)
-            for p in procedure.abstract.parameters
-        ])  # fmt: skip
+        self.parameters.set_rows(
+            [
+                (
+                    p.name,
+                    "" if p.secret else (p.example or ""),
+                    "yes" if p.secret else "no",
+                    "yes" if p.required else "no",
+                    p.description,
+                )
+                for p in procedure.abstract.parameters
+            ]
+        )
         self.steps = RowsModel(["Action", "Selector", "Value", "Description", "Failures"], editable={1, 2, 3})
         self.steps.set_rows(
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in procedure.steps],
@@ -68,10 +84,15 @@ class ProcedureEditor(QDialog):
         data["abstract"]["goal"] = self.goal.text().strip()
         data["abstract"]["flow"] = [line.strip() for line in self.flow.toPlainText().splitlines() if line.strip()]
         data["abstract"]["parameters"] = [
-            {"name": str(name).strip(), "example": None if str(secret).lower() in YES or example == "" else example,
-             "secret": str(secret).lower() in YES, "required": str(required).lower() in YES, "description": description}
+            {
+                "name": str(name).strip(),
+                "example": None if str(secret).lower() in YES or example == "" else example,
+                "secret": str(secret).lower() in YES,
+                "required": str(required).lower() in YES,
+                "description": description,
+            }
             for name, example, secret, required, description in self.parameters.rows
-        ]  # fmt: skip
+        ]
         for step, (_, selector, value, description, _) in zip(data["steps"], self.steps.rows):
             if selector and selector != step["selector"]:
                 step["selectors"] = [selector, *[s for s in step["selectors"] if s != selector]]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import shlex
 
-from recorder.errors import ShowMeHowError
+from core.errors import ShowMeHowError
+from core.secrecy import SECRET_MASK
 from recorder.models import RecordedStep
-from procedures.playback import SECRET_MASK
 from retrieval import Match
 
 

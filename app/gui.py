@@ -7,27 +7,42 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, QThread, Qt, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QThread, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QPixmap
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMainWindow,
-    QMessageBox, QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget,
-)  # fmt: skip
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from recorder import recover_journals
-from recorder.browser import has_display
-from recorder.errors import ShowMeHowError
-from recorder.settings import load_settings
-from procedures.script_export import export_script
-from procedures.store import ProcedureStore
-from procedures.transfer import export_procedures, read_importable
-from retrieval import Retriever
+from agent import StepRecord
 from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
 from app.formatting import parse_assignment_text
-from app.models import MatchesModel, ProceduresModel, RowsModel, StepsModel
 from app.settings_dialog import SettingsDialog
+from app.table_models import MatchesModel, ProceduresModel, RowsModel, StepsModel
 from app.worker import BrowserWorker
+from core.errors import ShowMeHowError
+from core.settings import load_settings
+from procedures.script_export import export_script
+from procedures.store import ProcedureStore
+from procedures.transfer import export_procedures, read_importable
+from recorder import recover_journals
+from recorder.browser import has_display
+from retrieval import Retriever
 
 
 def _table(model: Any, sortable: bool = False) -> QTableView:
@@ -153,10 +168,14 @@ class MainWindow(QMainWindow):
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
         buttons = QHBoxLayout()
         for label, slot in [
-            ("Edit", self.edit_procedure), ("Delete", self.delete_procedure), ("Deprecate / restore", self.toggle_deprecated),
-            ("Duplicate", self.duplicate_procedure), ("Export JSON", self.export_json), ("Export script", self.export_playwright),
+            ("Edit", self.edit_procedure),
+            ("Delete", self.delete_procedure),
+            ("Deprecate / restore", self.toggle_deprecated),
+            ("Duplicate", self.duplicate_procedure),
+            ("Export JSON", self.export_json),
+            ("Export script", self.export_playwright),
             ("Import", self.import_file),
-        ]:  # fmt: skip
+        ]:
             button = QPushButton(label)
             button.clicked.connect(slot)
             buttons.addWidget(button)
@@ -211,8 +230,15 @@ class MainWindow(QMainWindow):
         procedure_id = self._selected()
         if procedure_id is not None:
             original = self.store.get(procedure_id)
-            copy = original.model_copy(update={"id": uuid.uuid4().hex, "title": f"{original.title} (copy)",
-                                               "success_count": 0, "failure_count": 0, "deprecated": False})  # fmt: skip
+            copy = original.model_copy(
+                update={
+                    "id": uuid.uuid4().hex,
+                    "title": f"{original.title} (copy)",
+                    "success_count": 0,
+                    "failure_count": 0,
+                    "deprecated": False,
+                }
+            )
             self.store.add(copy)
             self.refresh_procedures()
 
@@ -348,30 +374,39 @@ class MainWindow(QMainWindow):
         self.result.setText("Running…")
         self.worker.headless = not self.show_browser.isChecked()
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
-        self.worker.run(task, self.run_url.text().strip() or None, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params)
+        self.worker.run(
+            task,
+            self.run_url.text().strip() or None,
+            self.mode.currentText(),
+            self.run_model.text().strip() or None,
+            chosen,
+            params,
+        )
 
     @Slot()
     def stop_run(self) -> None:
         self.worker.stop_run()
 
-    @Slot(dict)
-    def run_progress(self, event: dict[str, Any]) -> None:
-        args = event.get("args") or {}
+    @Slot(object)
+    def run_progress(self, step: StepRecord) -> None:
+        shown = ", ".join(f"{k}={v}" for k, v in step.args.items() if v is not None)
         self.log_model.append(
-            (event.get("step"), event.get("source"), event.get("command"), ", ".join(f"{k}={v}" for k, v in args.items() if v is not None),
-             event.get("status"), event.get("error") or ""),
-            highlight=event.get("status") == "error",
-        )  # fmt: skip
-        shot = event.get("screenshot")
+            (step.step, step.source, step.command, shown, step.status, step.error or ""), highlight=step.status == "error"
+        )
+        shot = step.screenshot
         if shot and Path(shot).exists():
             pixmap = QPixmap(shot)
-            self.screenshot.setPixmap(pixmap.scaledToWidth(min(480, max(200, self.screenshot.width())), Qt.TransformationMode.SmoothTransformation))
+            self.screenshot.setPixmap(
+                pixmap.scaledToWidth(min(480, max(200, self.screenshot.width())), Qt.TransformationMode.SmoothTransformation)
+            )
 
     @Slot(dict)
     def run_finished(self, result: dict[str, Any]) -> None:
         verdict = "Succeeded" if result["success"] else f"Failed: {result['error']}"
         link = Path(result["run_dir"]).as_uri() if result.get("run_dir") else ""
-        self.result.setText(f"{verdict} ({result['mode']}, {len(result['steps'])} steps). <a href=\"{link}\">Open the run directory</a>")
+        self.result.setText(
+            f'{verdict} ({result["mode"]}, {len(result["steps"])} steps). <a href="{link}">Open the run directory</a>'
+        )
         self.refresh_procedures()
 
     @Slot(int, str)

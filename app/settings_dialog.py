@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import threading
 
+from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-    QSpinBox, QVBoxLayout, QWidget,
-)  # fmt: skip
-from pydantic import ValidationError
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from recorder.errors import ShowMeHowError, describe_error
-from recorder.settings import Settings, load_settings, save_settings
 from app.formatting import assignment_text, parse_assignment_text
+from core.errors import ShowMeHowError, describe_error
+from core.settings import Settings, load_settings, save_settings
 
 
 class _Tester(QObject):
@@ -23,10 +33,12 @@ class _Tester(QObject):
         threading.Thread(target=self._run, args=(settings,), daemon=True).start()
 
     def _run(self, settings: Settings) -> None:
-        from procedures.llm import complete
+        from core.llm import complete
 
         try:
-            message = complete(settings.model or "", [{"role": "user", "content": "Reply with OK."}], settings=settings, timeout=20)
+            message = complete(
+                settings.model or "", [{"role": "user", "content": "Reply with OK."}], settings=settings, timeout=20
+            )
             self.done.emit(f"Connected: {settings.model} answered {str(message.content or '')[:40]!r}")
         except ShowMeHowError as exc:
             self.done.emit(f"Failed: {exc}")
@@ -56,7 +68,9 @@ class SettingsDialog(QDialog):
         self.min_score.setSingleStep(0.05)
         self.min_score.setValue(current.min_score)
         self.param_env = QLineEdit(assignment_text(current.param_env))
-        self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD (names of environment variables, never values)")
+        self.param_env.setPlaceholderText(
+            "e.g. password@example.org=EXAMPLE_PASSWORD (names of environment variables, never values)"
+        )
         self.status = QLabel("")
         self.status.setWordWrap(True)
         test = QPushButton("Test connection")

@@ -9,19 +9,19 @@ import threading
 import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any
 
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, Playwright, sync_playwright
 
-from recorder import RecordingSession
-from recorder.browser import launch
-from recorder.errors import ShowMeHowError
-from recorder.settings import load_settings
+from agent import RunControls, run_task
+from core.errors import ShowMeHowError
+from core.settings import load_settings
 from procedures import build_procedure
 from procedures.store import ProcedureStore
-from agent import RunControls, run_task
+from recorder import RecordingSession
+from recorder.browser import launch
 
 PUMP_MS = 50
 
@@ -29,7 +29,7 @@ PUMP_MS = 50
 class BrowserWorker(QObject):
     steps_changed = Signal(list)  # the recording's steps so far
     recording_stopped = Signal(str, str)  # recording id, id of the procedure built from it
-    run_progress = Signal(dict)  # one step of a run
+    run_progress = Signal(object)  # a StepRecord: one step of a run
     run_finished = Signal(dict)  # a RunResult as a dict
     approval_requested = Signal(int, str)  # request number, what the agent wants to do
     notice = Signal(str)  # something the person should know (a fallback, a warning)
@@ -59,8 +59,15 @@ class BrowserWorker(QObject):
     def stop_recording(self) -> None:
         self._commands.put(("stop_recording", ()))
 
-    def run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None,
-            params: dict[str, str] | None = None) -> None:  # fmt: skip
+    def run(
+        self,
+        task: str,
+        url: str | None,
+        mode: str,
+        model: str | None,
+        procedure_ids: list[str] | None,
+        params: dict[str, str] | None = None,
+    ) -> None:
         self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
         self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, self._controls)))
 
@@ -162,21 +169,38 @@ class BrowserWorker(QObject):
         settings = load_settings()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            procedure = build_procedure(recording, model=settings.model)
+            procedure = build_procedure(recording, model=settings.model, settings=settings)
         for warning in caught:
             self.notice.emit(str(warning.message))
         self._store.add(procedure)
         self.recording_stopped.emit(recording.id, procedure.id)
         self.busy_changed.emit(False)
 
-    def _do_run(self, task: str, url: str | None, mode: str, model: str | None, procedure_ids: list[str] | None,
-                params: dict[str, str], controls: RunControls) -> None:  # fmt: skip
+    def _do_run(
+        self,
+        task: str,
+        url: str | None,
+        mode: str,
+        model: str | None,
+        procedure_ids: list[str] | None,
+        params: dict[str, str],
+        controls: RunControls,
+    ) -> None:
         self.busy_changed.emit(True)
         page = self._open_page()
         try:
-            result = run_task(task, page=page, store=self._store, mode=mode, model=model, url=url,  # type: ignore[arg-type]
-                              params=params, controls=controls, procedure_ids=procedure_ids)  # fmt: skip
-            self.run_finished.emit(asdict(result))
+            result = run_task(
+                task,
+                page=page,
+                store=self._store,
+                mode=mode,
+                model=model,
+                url=url,  # type: ignore[arg-type]
+                params=params,
+                controls=controls,
+                procedure_ids=procedure_ids,
+            )
+            self.run_finished.emit(result.model_dump())
         finally:
             self._close_browser()
             self.busy_changed.emit(False)

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from recorder.models import Recording
+from core.settings import Settings, load_settings
 from procedures.builder import build_heuristic
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
+from recorder.models import Recording
 
 
-def build_procedure(recording: Recording, model: str | None = None, **llm_options: object) -> Procedure:
-    """A procedure from a recording: heuristic by default; with `model`, refined by that LLM
-    through litellm, falling back to the heuristic result (with a BuilderFallbackWarning) on any failure."""
+def build_procedure(
+    recording: Recording, model: str | None = None, settings: Settings | None = None, **llm_options: object
+) -> Procedure:
+    """A procedure from a recording: heuristic by default; with `model`, refined by that LLM through litellm
+    (connected as `settings` say, by default the saved ones), falling back to the heuristic result (with a
+    BuilderFallbackWarning) on any failure."""
     procedure = build_heuristic(recording)
     if model is None:
         return procedure
     from procedures.llm_builder import refine_with_llm
 
-    return refine_with_llm(procedure, model=model, **llm_options)  # type: ignore[arg-type]
+    return refine_with_llm(procedure, model=model, settings=settings or load_settings(), **llm_options)  # type: ignore[arg-type]
 
 
 __all__ = ["Abstract", "Parameter", "Procedure", "ProcedureStep", "ProcedureStore", "build_procedure"]

@@ -6,9 +6,9 @@ import os
 import re
 from collections.abc import Mapping
 
-from recorder.settings import load_settings
+from core.settings import load_settings
+from core.sites import on_site
 from procedures.models import Parameter, Procedure
-from procedures.sites import on_site
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 QUOTED = re.compile(r'"([^"]*)"|\'([^\']*)\'|“([^”]*)”')
@@ -75,7 +75,9 @@ def _cut_at_other_names(values: dict[str, str], names: list[str]) -> dict[str, s
     for name, value in values.items():
         others = "|".join(_words(other) for other in names if other != name)
         if others:
-            value = re.split(rf"\s*(?:,|\b(?:with|and)\b)\s+(?:the\s+|my\s+)?(?:{others})\b", value, maxsplit=1, flags=re.IGNORECASE)[0]
+            value = re.split(
+                rf"\s*(?:,|\b(?:with|and)\b)\s+(?:the\s+|my\s+)?(?:{others})\b", value, maxsplit=1, flags=re.IGNORECASE
+            )[0]
         if value:
             out[name] = value
     return out

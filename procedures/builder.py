@@ -6,16 +6,16 @@ import json
 import re
 from urllib.parse import quote, quote_plus, urlsplit
 
-from recorder.models import RecordedStep, Recording
+from core.sites import host_of
+from core.words import STOP_WORDS
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.placeholders import escape_braces
+from recorder.models import RecordedStep, Recording
 
-STOP_WORDS = frozenset(
-    "a an and are as at be by for from has have how i in into is it its me my of on or our so that the their then "
-    "this to up us was we what when where which who will with you your please can could would should".split()
-)
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
-CONNECTORS = frozenset("called named titled labelled labeled as is = : to for with the a an of".split())
+CONNECTORS = frozenset(
+    ["called", "named", "titled", "labelled", "labeled", "as", "is", "=", ":", "to", "for", "with", "the", "a", "an", "of"]
+)
 # Verbs that start a task: what follows them is the action's target, not a value ("Go to Settings").
 VERBS = frozenset(
     "go open click press select choose visit navigate log sign enter type find search create delete add remove "
@@ -30,13 +30,6 @@ def snake_case(text: str, fallback: str = "value") -> str:
     if not name:
         return fallback
     return name if name[0].isalpha() else f"{fallback}_{name}"
-
-
-def host_of(url: str) -> str:
-    try:
-        return (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        return ""
 
 
 class _Parameters:
@@ -240,7 +233,9 @@ def build_heuristic(recording: Recording) -> Procedure:
             if base is not None:
                 params.add(base, step.label)
 
-    click_params = {i: n for i, s in enumerate(recording.steps) for n, v in params.values.items() if s.label == v and i not in owners}
+    click_params = {
+        i: n for i, s in enumerate(recording.steps) for n, v in params.values.items() if s.label == v and i not in owners
+    }
     steps = []
     substitute = _Placeholders(params.values)
     for index, step in enumerate(recording.steps):
@@ -251,9 +246,13 @@ def build_heuristic(recording: Recording) -> Procedure:
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
     for step, line in zip(steps, flow_lines):
         step.description = line or ""
-    domains = list(dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h))
-    goal = recording.title.strip() or recording.description.strip().split(".")[0] or (
-        f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps"
+    domains = list(
+        dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
+    )
+    goal = (
+        recording.title.strip()
+        or recording.description.strip().split(".")[0]
+        or (f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps")
     )
     return Procedure(
         title=recording.title.strip() or goal,

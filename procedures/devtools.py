@@ -8,11 +8,21 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from recorder.errors import ShowMeHowError, describe_error
+from core.errors import ShowMeHowError, describe_error
+from core.secrecy import SECRET_NAME, redact_url
 from recorder.models import RecordedStep, Recording
-from recorder.secrecy import SECRET_NAME, redact_url
 
-IGNORED_TYPES = {"setViewport", "waitForElement", "waitForExpression", "scroll", "hover", "keyUp", "close", "emulateNetworkConditions", "customStep"}
+IGNORED_TYPES = {
+    "setViewport",
+    "waitForElement",
+    "waitForExpression",
+    "scroll",
+    "hover",
+    "keyUp",
+    "close",
+    "emulateNetworkConditions",
+    "customStep",
+}
 KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown"}
 
 
@@ -101,7 +111,15 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
             raise ShowMeHowError(f"{source}: steps.{number}.selectors has no selector this importer can use")
         action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]
         secret = action == "fill" and any(SECRET_NAME.search(s) for s in selectors)  # a password in a DevTools file is not kept
-        name = next((_aria_name(part) for group in raw.selectors for part in ([group] if isinstance(group, str) else group) if part.startswith("aria/")), "")
+        name = next(
+            (
+                _aria_name(part)
+                for group in raw.selectors
+                for part in ([group] if isinstance(group, str) else group)
+                if part.startswith("aria/")
+            ),
+            "",
+        )
         navigation = next((redact_url(str(e.get("url"))) for e in raw.assertedEvents if e.get("type") == "navigation"), None)
         steps.append(
             RecordedStep(

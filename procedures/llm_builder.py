@@ -7,9 +7,9 @@ import warnings
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from recorder.errors import describe_error
-from recorder.settings import load_settings
-from procedures.llm import LLMError, complete
+from core.errors import describe_error
+from core.llm import LLMError, complete
+from core.settings import Settings
 from procedures.models import PARAMETER_NAME, Procedure
 from procedures.placeholders import rename_placeholders
 
@@ -73,10 +73,13 @@ def _apply(procedure: Procedure, refinement: Refinement) -> Procedure:
     renames = {p.current_name: p.new_name for p in refinement.parameters}
     described = {p.current_name: p.description for p in refinement.parameters}
     data = procedure.model_dump()
-    data["abstract"].update(goal=refinement.goal, flow=refinement.flow, tags=refinement.tags, prerequisites=refinement.prerequisites)
+    data["abstract"].update(
+        goal=refinement.goal, flow=refinement.flow, tags=refinement.tags, prerequisites=refinement.prerequisites
+    )
     for param in data["abstract"]["parameters"]:
         param["description"] = described[param["name"]]
         param["name"] = renames[param["name"]]
+
     def rename(text: str | None) -> str | None:
         return None if text is None else rename_placeholders(text, renames)
 
@@ -89,9 +92,10 @@ def _apply(procedure: Procedure, refinement: Refinement) -> Procedure:
     return Procedure.model_validate(data)
 
 
-def refine_with_llm(procedure: Procedure, model: str, timeout: float | None = None, attempts: int = 2) -> Procedure:
+def refine_with_llm(
+    procedure: Procedure, model: str, settings: Settings, timeout: float | None = None, attempts: int = 2
+) -> Procedure:
     """The procedure as the model improved it, or unchanged with a BuilderFallbackWarning saying why."""
-    settings = load_settings()
     messages = [{"role": "user", "content": PROMPT.format(count=len(procedure.steps), procedure=_prompt_view(procedure))}]
     reason = "no attempt made"
     for _ in range(attempts):

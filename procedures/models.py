@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
-from recorder.models import LONG, SHORT, RecordedStep
 from procedures.placeholders import placeholders
+from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
 
@@ -64,9 +64,20 @@ class ProcedureStep(RecordedStep):
 
     def referenced_parameters(self) -> set[str]:
         texts: Iterable[str | None] = [
-            self.value, self.option_value, self.navigates_to, self.url, *self.selectors, *self.frame, *self.files,
-        ]  # fmt: skip
+            self.value,
+            self.option_value,
+            self.navigates_to,
+            self.url,
+            *self.selectors,
+            *self.frame,
+            *self.files,
+        ]
         return set().union(*(placeholders(t) for t in texts))
+
+
+def confidence(successes: int, failures: int) -> float:
+    """Mean of the Beta(1, 1) posterior of the success rate: 0.5 for a new procedure, fair to few uses."""
+    return (successes + 1) / (successes + failures + 2)
 
 
 class Procedure(BaseModel):
@@ -89,8 +100,7 @@ class Procedure(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def confidence(self) -> float:
-        """Mean of the Beta(1, 1) posterior of the success rate: 0.5 for a new procedure."""
-        return (self.success_count + 1) / (self.success_count + self.failure_count + 2)
+        return confidence(self.success_count, self.failure_count)
 
     @property
     def uses(self) -> int:

@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError, FrameLocator, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import FrameLocator, Locator, Page
 
 from procedures.placeholders import fill_placeholders
 
-SECRET_MASK = "••••"
+SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
+
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
 
@@ -41,7 +43,7 @@ class StepResult:
 
 def _describe(step: Mapping[str, Any]) -> str:
     what = step.get("description") or step["action"]
-    return f'{what} ({step["action"]} {step.get("label") or step.get("selector") or step.get("value") or ""})'.strip()
+    return f"{what} ({step['action']} {step.get('label') or step.get('selector') or step.get('value') or ''})".strip()
 
 
 def _page_summary(page: Page) -> str:
@@ -89,7 +91,10 @@ class Player:
                 raise
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
-                result.status, result.error = "error", f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"
+                result.status, result.error = (
+                    "error",
+                    f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}",
+                )
                 raise StepFailed(index, result.error) from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000

@@ -6,10 +6,10 @@ import inspect
 import json
 from pathlib import Path
 
-from recorder.browser import CHROMIUM_ARGS
-from recorder.settings import atomic_write_text
+from core.settings import atomic_write_text
 from procedures import placeholders, playback
 from procedures.models import Procedure
+from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
 """{title}
@@ -20,7 +20,7 @@ $SHOWMEHOW_CHROMIUM or `chromium` on PATH. Secret parameters may also come from 
 """
 '''
 
-MAIN = '''
+MAIN = """
 
 PROCEDURE_TITLE = {title!r}
 PARAMETERS = json.loads({parameters!r})
@@ -68,7 +68,7 @@ def main(argv=None):
 
 if __name__ == "__main__":
     main()
-'''
+"""
 
 
 def _inline(module: object) -> str:

@@ -10,13 +10,36 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from recorder.database import DB_FILE, connect, transaction
-from recorder.errors import ShowMeHowError, describe_error
+from core.database import DB_FILE, Schema, connect, run_script, transaction
+from core.errors import ShowMeHowError, describe_error
+from core.settings import data_dir
+from procedures.models import Procedure
 from recorder.models import Recording
 from recorder.recordings import RecordingStore
-from recorder.settings import data_dir
-from procedures.models import Procedure
 
+
+def _v1(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS procedures (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            goal TEXT NOT NULL,
+            domains TEXT NOT NULL,
+            deprecated INTEGER NOT NULL,
+            success_count INTEGER NOT NULL,
+            failure_count INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS procedures_by_title ON procedures(title);
+        CREATE INDEX IF NOT EXISTS procedures_by_deprecated ON procedures(deprecated)
+        """,
+    )
+
+
+SCHEMA = Schema("procedures", (_v1,))
 DEPRECATE_MIN_USES = 3
 DEPRECATE_BELOW_RATE = 0.5
 
@@ -26,7 +49,7 @@ class ProcedureStore:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_FILE
-        self._db = connect(self.path)
+        self._db = connect(self.path, SCHEMA)
         self._own_writes = 0
         self.recordings = RecordingStore(self.path)
 
@@ -76,7 +99,11 @@ class ProcedureStore:
         with transaction(self._db) as db:
             for procedure in procedures:
                 try:
-                    db.execute("INSERT INTO procedures VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _row(procedure))
+                    db.execute(
+                        "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        _row(procedure),
+                    )
                 except sqlite3.IntegrityError as exc:
                     raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
         self._own_writes += 1
@@ -116,30 +143,6 @@ class ProcedureStore:
             procedure.deprecated = True
         return self.update(procedure)
 
-    def merge(self, keep_id: str, other_id: str) -> Procedure:
-        """Fold a second demonstration of the same task into the first: its outcomes, domains and
-        tags join the kept procedure, its flow is noted as a variant, and it is removed."""
-        if keep_id == other_id:
-            raise ShowMeHowError("cannot merge a procedure with itself")
-        keep, other = self.get(keep_id), self.get(other_id)
-        variant = f"{other.title} ({len(other.steps)} steps): " + " / ".join(other.abstract.flow)
-        merged = Procedure.model_validate(
-            keep.model_dump()
-            | {
-                "success_count": keep.success_count + other.success_count,
-                "failure_count": keep.failure_count + other.failure_count,
-                "variants": [*keep.variants, variant, *other.variants],
-                "updated_at": time.time(),
-            }
-        )
-        merged.abstract.domains = list(dict.fromkeys(keep.abstract.domains + other.abstract.domains))
-        merged.abstract.tags = list(dict.fromkeys(keep.abstract.tags + other.abstract.tags))
-        with transaction(self._db) as db:
-            _write_back(db, merged)
-            db.execute("DELETE FROM procedures WHERE id = ?", (other.id,))
-        self._own_writes += 1
-        return merged
-
     def add_recording(self, recording: Recording) -> str:
         return self.recordings.add(recording)
 
@@ -150,9 +153,16 @@ class ProcedureStore:
 
 def _row(p: Procedure) -> tuple[object, ...]:
     return (
-        p.id, p.title, p.abstract.goal, json.dumps(p.abstract.domains), int(p.deprecated),
-        p.success_count, p.failure_count, p.updated_at, p.model_dump_json(),
-    )  # fmt: skip
+        p.id,
+        p.title,
+        p.abstract.goal,
+        json.dumps(p.abstract.domains),
+        int(p.deprecated),
+        p.success_count,
+        p.failure_count,
+        p.updated_at,
+        p.model_dump_json(),
+    )
 
 
 def _write_back(db: sqlite3.Connection, p: Procedure) -> int:

@@ -10,11 +10,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from recorder.errors import ShowMeHowError, describe_error
-from recorder.models import Recording
-from recorder.settings import atomic_write_text
+from core.errors import ShowMeHowError, describe_error
+from core.settings import atomic_write_text
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
+from recorder.models import Recording
 
 FORMAT = "showmehow.procedures"
 VERSION = 1
@@ -55,14 +55,13 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
     except ValueError as exc:
         raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ShowMeHowError(f"{source} is not a ShowMeHow procedure file (no \"format\": \"{FORMAT}\")")
+        raise ShowMeHowError(f'{source} is not a ShowMeHow procedure file (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
         raise ShowMeHowError(f"{source} has version {data.get('version')!r}; this ShowMeHow reads version {VERSION}")
     try:
         return ProcedureFile.model_validate(data).procedures
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
-
 
 
 def _json_or_none(text: str) -> object:
@@ -95,4 +94,6 @@ def read_importable(path: Path) -> Importable:
     if looks_like_devtools(_json_or_none(text)):
         recording = recording_from_devtools(text, source=str(path))
         return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)
-    return Importable([p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in parse_procedures(text, source=str(path))])
+    return Importable(
+        [p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in parse_procedures(text, source=str(path))]
+    )

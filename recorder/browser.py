@@ -9,12 +9,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
-from recorder.errors import ShowMeHowError
-from recorder.settings import Settings, load_settings
+from core.errors import ShowMeHowError
+from core.settings import Settings, load_settings
 
-INSTALL_HINT = "install it with `sudo apt-get install -y chromium`, or set SHOWMEHOW_CHROMIUM or `showmehow config set chromium_path PATH`"
+INSTALL_HINT = (
+    "install it with `sudo apt-get install -y chromium`, or set SHOWMEHOW_CHROMIUM or `showmehow config set chromium_path PATH`"
+)
 
 # Flags for a machine whose network is closed: no background fetches, no sign-in, no updates.
 CHROMIUM_ARGS = [

@@ -15,8 +15,8 @@ from typing import IO
 
 from pydantic import ValidationError
 
+from core.settings import data_dir
 from recorder.models import RecordedStep, Recording
-from recorder.settings import data_dir
 
 JOURNAL_DIR = "journals"
 

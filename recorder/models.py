@@ -9,9 +9,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Action = Literal[
-    "navigate", "back", "forward", "reload",
-    "click", "dblclick", "fill", "select", "check", "uncheck", "press", "submit", "upload",
-]  # fmt: skip
+    "navigate",
+    "back",
+    "forward",
+    "reload",
+    "click",
+    "dblclick",
+    "fill",
+    "select",
+    "check",
+    "uncheck",
+    "press",
+    "submit",
+    "upload",
+]
 
 SHORT = 2_000
 LONG = 100_000

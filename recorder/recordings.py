@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-from recorder.database import DB_FILE, connect, transaction
-from recorder.errors import ShowMeHowError
+from core.database import DB_FILE, Schema, connect, transaction
+from core.errors import ShowMeHowError
+from core.settings import data_dir
 from recorder.models import Recording
-from recorder.settings import data_dir
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS recordings"
+        " (id TEXT PRIMARY KEY, title TEXT NOT NULL, created_at REAL NOT NULL, step_count INTEGER NOT NULL, data TEXT NOT NULL)"
+    )
+
+
+SCHEMA = Schema("recordings", (_v1,))
 
 
 class RecordingStore:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_FILE
-        self._db = connect(self.path)
+        self._db = connect(self.path, SCHEMA)
 
     def add(self, recording: Recording) -> str:
         with transaction(self._db) as db:

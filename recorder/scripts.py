@@ -7,7 +7,7 @@ import secrets
 from functools import cache
 from importlib import resources
 
-from recorder.secrecy import SECRET_WORDS
+from core.secrecy import SECRET_WORDS
 
 
 @cache
@@ -17,7 +17,9 @@ def read_js(name: str) -> str:
 
 def listener_script(binding: str, nonce: str) -> str:
     """The recording listener as one closure: the binding and nonce are private to it."""
-    config = json.dumps({"binding": binding, "nonce": nonce, "marker": f"__smh_{secrets.token_hex(8)}", "secretWords": SECRET_WORDS})
+    config = json.dumps(
+        {"binding": binding, "nonce": nonce, "marker": f"__smh_{secrets.token_hex(8)}", "secretWords": SECRET_WORDS}
+    )
     body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "listener.js"))
     return (
         "(() => {\n"

@@ -5,31 +5,23 @@ from __future__ import annotations
 import fcntl
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Error as PlaywrightError, Frame, Page
+from playwright.sync_api import BrowserContext, Frame, Page
+from playwright.sync_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
 from recorder.models import RecordedStep, Recording
-from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, LoadPayload, SpaPayload, StepPayload
+from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, LoadPayload, StepPayload
 from recorder.recordings import RecordingStore
 from recorder.scripts import describe_function, listener_script
 
-NAVIGATION_FOLLOWS_ACTION_S = 10.0  # a page load this soon after a click or key press belongs to it
-SPA_FOLLOWS_ACTION_S = 3.0
-CAUSES_NAVIGATION = {"click", "dblclick", "press", "submit", "select", "check", "uncheck"}
-
-
-@dataclass
-class _PageState:
-    index: int
-    history_index: int = -1
-    loaded: bool = False
-    url: str = ""  # the top frame's URL, as the page reported it (secrets redacted)
+LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the benchmark
 
 
 class RecordingSession:
@@ -54,11 +46,12 @@ class RecordingSession:
         self.store = store
         self.on_change = on_change
         self.dropped = 0
-        self.latencies_ms: list[float] = []
+        self.latencies_ms: deque[float] = deque(maxlen=LATENCY_SAMPLES)
         self._home = home
         self._binding = f"__smh_{secrets.token_hex(8)}"
         self._nonce = secrets.token_hex(16)
-        self._pages: dict[Page, _PageState] = {}
+        self._pages: dict[Page, PageState] = {}
+        self._folder = StepFolder(self.recording.steps)
         self._frame_paths: dict[Frame, list[str]] = {}
         self._journal: Journal | None = None
         self._running = False
@@ -123,15 +116,13 @@ class RecordingSession:
 
     # --- pages and frames ----------------------------------------------------------------------
 
-    def _track(self, page: Page) -> _PageState:
+    def _track(self, page: Page) -> PageState:
         """The page's state; a page seen for the first time that a step just opened is linked to that step."""
         if page not in self._pages:
-            state = self._pages[page] = _PageState(index=len(self._pages))
+            state = self._pages[page] = PageState(index=len(self._pages))
             opener = page.opener() if state.index else None
             if opener is not None and opener in self._pages:
-                last = self._last_step_on(self._pages[opener].index)
-                if last is not None and time.time() - self.steps[last].timestamp < NAVIGATION_FOLLOWS_ACTION_S:
-                    self._replace(last, self.steps[last].model_copy(update={"opens_page": state.index}))
+                self._mirror(self._folder.popup(self._pages[opener].index, state.index, time.time()))
         return self._pages[page]
 
     def _on_page(self, page: Page) -> None:
@@ -184,13 +175,13 @@ class RecordingSession:
                 self._on_step(payload, state, frame)
             elif isinstance(payload, LoadPayload):
                 if frame == page.main_frame:
-                    self._on_load(payload, state)
+                    self._mirror(self._folder.load(state, payload.url, payload.nav_type, payload.history_index, time.time()))
             elif frame == page.main_frame:
-                self._on_spa(payload, state)
+                self._mirror(self._folder.route_change(state, payload.to, payload.nav_type, payload.history_index, time.time()))
         except (ValidationError, ValueError, KeyError, PlaywrightError):
             self.dropped += 1
 
-    def _on_step(self, payload: StepPayload, state: _PageState, frame: Frame) -> None:
+    def _on_step(self, payload: StepPayload, state: PageState, frame: Frame) -> None:
         target = payload.target
         step = RecordedStep(
             action=payload.action,
@@ -208,81 +199,18 @@ class RecordingSession:
             tag=target.tag,
             input_type=target.input_type,
         )
-        last = self._last_step_on(state.index)
-        previous = self.steps[last] if last is not None else None
-        same_target = previous is not None and previous.selector == step.selector and previous.frame == step.frame
-        if step.action in ("fill", "select") and same_target and previous is not None and previous.action == step.action:
-            self._replace(last, step)  # type: ignore[arg-type]
+        self._mirror(self._folder.action(step))
+
+    def _mirror(self, edits: list[Edit]) -> None:
+        """Write the folder's edits to the journal and tell the listener."""
+        if not edits:
             return
-        if step.action == "dblclick" and same_target and previous is not None and previous.action == "click":
-            self._drop(last)  # type: ignore[arg-type]
-        self._append(step)
-
-    def _on_load(self, payload: LoadPayload, state: _PageState) -> None:
-        url = state.url = payload.url
-        first_load, state.loaded = not state.loaded, True
-        previous_index, state.history_index = state.history_index, payload.history_index
-        if url.startswith("about:") or payload.nav_type == "prerender":
-            return
-        if payload.nav_type == "reload":
-            self._append(RecordedStep(action="reload", url=url, page=state.index))
-            return
-        if payload.nav_type == "back_forward" and previous_index >= 0:
-            action = "back" if payload.history_index < previous_index else "forward"
-            self._append(RecordedStep(action=action, value=url, url=url, page=state.index))
-            return
-        if self._attach_navigation(state.index, url, NAVIGATION_FOLLOWS_ACTION_S):
-            return
-        if first_load and state.index > 0 and self._opened_by_step(state.index):
-            return  # a popup's first page belongs to the step that opened it
-        self._append(RecordedStep(action="navigate", value=url, url=url, page=state.index))
-
-    def _on_spa(self, payload: SpaPayload, state: _PageState) -> None:
-        state.url = payload.to
-        previous_index, state.history_index = state.history_index, payload.history_index
-        if payload.nav_type == "traverse" and previous_index >= 0 and payload.history_index != previous_index:
-            action = "back" if payload.history_index < previous_index else "forward"
-            self._append(RecordedStep(action=action, value=payload.to, url=payload.to, page=state.index))
-        elif payload.nav_type in ("push", "replace"):
-            self._attach_navigation(state.index, payload.to, SPA_FOLLOWS_ACTION_S)
-
-    def _attach_navigation(self, page_index: int, url: str, window_s: float) -> bool:
-        """Fold a navigation into the action that caused it; True when one did."""
-        last = self._last_step_on(page_index)
-        if last is None:
-            return False
-        step = self.steps[last]
-        if step.action in CAUSES_NAVIGATION and step.navigates_to is None and time.time() - step.timestamp < window_s:
-            self._replace(last, step.model_copy(update={"navigates_to": url}))
-            return True
-        return False
-
-    def _opened_by_step(self, page_index: int) -> bool:
-        return any(step.opens_page == page_index for step in self.steps)
-
-    def _last_step_on(self, page_index: int) -> int | None:
-        for index in range(len(self.steps) - 1, -1, -1):
-            if self.steps[index].page == page_index:
-                return index
-        return None
-
-    # --- the step list, mirrored in the journal ------------------------------------------------
-
-    def _append(self, step: RecordedStep) -> None:
-        self.steps.append(step)
-        self._journaled(lambda j: j.put(len(self.steps) - 1, step))
-
-    def _replace(self, index: int, step: RecordedStep) -> None:
-        self.steps[index] = step
-        self._journaled(lambda j: j.put(index, step))
-
-    def _drop(self, index: int) -> None:
-        del self.steps[index]
-        self._journaled(lambda j: j.drop(index))
-
-    def _journaled(self, write: Callable[[Journal], None]) -> None:
-        if self._journal is not None:
-            write(self._journal)
+        for edit in edits:
+            if self._journal is not None:
+                if edit.step is None:
+                    self._journal.drop(edit.index)
+                else:
+                    self._journal.put(edit.index, edit.step)
         if self.on_change is not None:
             self.on_change(list(self.steps))
 

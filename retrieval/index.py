@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from procedures.models import confidence
 from procedures.store import ProcedureStore
 from retrieval.text import is_intent, task_terms, terms, words
 
@@ -41,7 +42,7 @@ class Entry:
 
     @property
     def confidence(self) -> float:
-        return (self.success_count + 1) / (self.success_count + self.failure_count + 2)
+        return confidence(self.success_count, self.failure_count)
 
 
 def entry_from_json(procedure_id: str, updated_at: float, data: str) -> Entry:

@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from recorder.errors import ShowMeHowError, describe_error
-from recorder.settings import atomic_write_text, data_dir
-from procedures.sites import on_site
+from core.errors import ShowMeHowError, describe_error
+from core.settings import atomic_write_text, data_dir
+from core.sites import host_of, on_site
 
 Category = Literal["tool_fallback", "best_practice", "error_recovery", "site_specific"]
 TIER1 = ("tool_fallback", "best_practice")
@@ -54,16 +54,33 @@ class LessonFile(BaseModel):
 def seed_lessons(today: str) -> list[Lesson]:
     seeds = [
         ("If fill fails, click(ref) to focus the input, then type(text) to enter text.", "tool_fallback", "fill", None),
-        ("After entering text in a search box, press Enter to submit. Avoid clicking submit buttons: autocomplete "
-         "dropdowns often cover them.", "best_practice", None, None),
-        ("If an overlay or popup is blocking an element, press Escape to dismiss it before interacting with the "
-         "elements behind it.", "best_practice", None, None),
-    ]  # fmt: skip
+        (
+            "After entering text in a search box, press Enter to submit. Avoid clicking submit buttons: autocomplete "
+            "dropdowns often cover them.",
+            "best_practice",
+            None,
+            None,
+        ),
+        (
+            "If an overlay or popup is blocking an element, press Escape to dismiss it before interacting with the "
+            "elements behind it.",
+            "best_practice",
+            None,
+            None,
+        ),
+    ]
     return [
-        Lesson(lesson=text, category=category, failed_command=command, error_pattern=pattern,  # type: ignore[arg-type]
-               created_at=today, last_used=today, source="seed")
+        Lesson(
+            lesson=text,
+            category=category,
+            failed_command=command,
+            error_pattern=pattern,  # type: ignore[arg-type]
+            created_at=today,
+            last_used=today,
+            source="seed",
+        )
         for text, category, command, pattern in seeds
-    ]  # fmt: skip
+    ]
 
 
 def error_pattern(error: str) -> str:
@@ -132,11 +149,19 @@ class LessonStore:
         """Trigger A: lessons for this command whose error pattern appears in the error."""
         text = (error or "").lower()
         matched = [
-            l for l in self.lessons
-            if l.failed_command == command and (not l.error_pattern or l.error_pattern.lower() in text or l.error_pattern == error_pattern(error))
-        ]  # fmt: skip
+            l
+            for l in self.lessons
+            if l.failed_command == command
+            and (not l.error_pattern or l.error_pattern.lower() in text or l.error_pattern == error_pattern(error))
+        ]
         self._touch(matched)
-        self._emit("error_recall", command=command, error_snippet=(error or "")[:200], matched=len(matched), lessons=[l.lesson for l in matched])
+        self._emit(
+            "error_recall",
+            command=command,
+            error_snippet=(error or "")[:200],
+            matched=len(matched),
+            lessons=[l.lesson for l in matched],
+        )
         return matched
 
     def recall_on_domain(self, domain: str) -> list[Lesson]:
@@ -161,7 +186,9 @@ class LessonStore:
         """Make lesson `number` (1-based, as listed) a best practice, so it joins Tier 1."""
         lesson = self._at(number)
         lesson.category = "best_practice"
-        self._emit("lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains)
+        self._emit(
+            "lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains
+        )
         self.save()
         return lesson
 
@@ -207,12 +234,25 @@ class LessonStore:
                 self.save()
                 return existing
         new = Lesson(
-            lesson=lesson, category=category, failed_command=failed_command, error_pattern=error_pattern, domain=domain,
-            use_count=1, created_at=today, last_used=today, source="learned",
+            lesson=lesson,
+            category=category,
+            failed_command=failed_command,
+            error_pattern=error_pattern,
+            domain=domain,
+            use_count=1,
+            created_at=today,
+            last_used=today,
+            source="learned",
             triggered_domains=[triggered_domain] if triggered_domain else [],
-        )  # fmt: skip
+        )
         self.lessons.append(new)
-        self._emit("lesson_recorded", lesson=new.lesson, category=new.category, failed_command=failed_command, error_pattern=error_pattern)
+        self._emit(
+            "lesson_recorded",
+            lesson=new.lesson,
+            category=new.category,
+            failed_command=failed_command,
+            error_pattern=error_pattern,
+        )
         self.save()
         return new
 
@@ -224,7 +264,9 @@ class LessonStore:
             and lesson.domain is None
         ):
             lesson.category = "best_practice"
-            self._emit("lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains)
+            self._emit(
+                "lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains
+            )
 
     def extract_lessons_from_run(self, actions: list[dict[str, Any]], domain: str | None = None) -> list[Lesson]:
         """Scan a run's actions for `command A -> error, then command B -> ok` with A != B."""
@@ -236,14 +278,16 @@ class LessonStore:
             pattern = error_pattern(error)
             if not command or not fix or command == fix or len(pattern) < 5:
                 continue  # the same command again, or no substantive error
-            site = domain or _host(str(failed.get("url") or ""))
+            site = domain or host_of(str(failed.get("url") or ""))
             text = f"When {command} fails with '{pattern}', try {fix} instead."
-            learned.append(self.add_lesson(text, "error_recovery", failed_command=command, error_pattern=pattern,
-                                           triggered_domain=site or None, error=error))  # fmt: skip
+            learned.append(
+                self.add_lesson(
+                    text,
+                    "error_recovery",
+                    failed_command=command,
+                    error_pattern=pattern,
+                    triggered_domain=site or None,
+                    error=error,
+                )
+            )
         return learned
-
-
-def _host(url: str) -> str:
-    match = re.match(r"^[a-z]+://([^/:?#]+)", url)
-    return match.group(1).lower() if match else ""
-

@@ -57,7 +57,11 @@ def _section(rank: int, match: Match, level: str) -> str:
                 if param.secret:
                     value = "(secret, supplied at run time)" if param.name in match.bound else "(secret, not given)"
                 else:
-                    value = json.dumps(match.bound[param.name], ensure_ascii=False) if param.name in match.bound else "(not given in the task)"
+                    value = (
+                        json.dumps(match.bound[param.name], ensure_ascii=False)
+                        if param.name in match.bound
+                        else "(not given in the task)"
+                    )
                 shown.append(f"{param.name} = {value}")
             lines.append(f"**Parameters**: {_data('; '.join(shown))}")
         lines.append("")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 from weakref import WeakKeyDictionary
 
-from recorder.settings import Settings, load_settings
+from core.settings import Settings, load_settings
 from procedures.binding import bind_parameters, missing_parameters
 from procedures.store import ProcedureStore
 from retrieval.index import ProcedureIndex
@@ -35,7 +35,11 @@ class Retriever:
             if entry.deprecated or goal < MIN_GOAL:
                 continue
             goal = min(goal, 1.0)
-            upper = WEIGHTS["goal"] * goal + WEIGHTS["domain"] * domain_match(url, entry.domains) + WEIGHTS["confidence"] * entry.confidence
+            upper = (
+                WEIGHTS["goal"] * goal
+                + WEIGHTS["domain"] * domain_match(url, entry.domains)
+                + WEIGHTS["confidence"] * entry.confidence
+            )
             partial.append((upper + WEIGHTS["params"], goal, procedure_id))
         matches = []
         for upper, goal, procedure_id in heapq.nlargest(SHORTLIST, partial):
@@ -51,9 +55,14 @@ class Retriever:
             )
             if breakdown.score >= self.min_score:
                 matches.append(
-                    Match(procedure=procedure, score=round(breakdown.score, 4), breakdown=breakdown, bound=bound,
-                          missing=missing_parameters(procedure, bound))
-                )  # fmt: skip
+                    Match(
+                        procedure=procedure,
+                        score=round(breakdown.score, 4),
+                        breakdown=breakdown,
+                        bound=bound,
+                        missing=missing_parameters(procedure, bound),
+                    )
+                )
             if len(matches) >= k and upper < heapq.nlargest(k, (m.score for m in matches))[-1]:
                 break  # nothing further down the list can enter the top k
         matches.sort(key=lambda m: -m.score)

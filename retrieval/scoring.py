@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from pydantic import BaseModel, ConfigDict
 
+from core.sites import host_of, on_site
 from procedures.models import Procedure
-from procedures.sites import on_site
 
 WEIGHTS = {"goal": 0.4, "domain": 0.3, "confidence": 0.2, "params": 0.1}
 NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
@@ -49,13 +47,6 @@ class Match(BaseModel):
         if self.missing:
             out.append(f"missing {', '.join(self.missing)}")
         return out
-
-
-def host_of(url: str) -> str:
-    try:
-        return (urlsplit(url if "//" in url else f"//{url}").hostname or "").lower()
-    except ValueError:
-        return ""
 
 
 def domain_match(url: str | None, domains: list[str]) -> float:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-STOP_WORDS = frozenset(
-    """a an and are as at be by for from has have how i in into is it its me my of on or our so that the their
-    then this to up us was we what when where which who will with you your please can could would should
-    want need let lets just now some any also there here them they he she him her do does did done am been
+from core.words import STOP_WORDS as COMMON_STOP_WORDS
+
+# besides the usual stop words, the filler of task wording ("I want to ...", "click the button on the page")
+STOP_WORDS = COMMON_STOP_WORDS | frozenset(
+    """want need let lets just now some any also there here them they he she him her do does did done am been
     page button field link form click enter press type go choose step steps using via new open site website app
     about something anything thing things""".split()
 )
@@ -27,20 +28,45 @@ SYNONYM_PHRASES = [
     (r"\bto[\s-]?do\b", " todo "),
 ]
 SYNONYMS = {
-    "find": "search", "query": "search", "seek": "search",
-    "make": "create", "add": "create", "raise": "create", "report": "create",
-    "remove": "delete", "erase": "delete", "trash": "delete", "discard": "delete", "drop": "delete",
-    "change": "edit", "modify": "edit", "update": "edit", "rename": "edit",
-    "purchase": "buy", "order": "buy",
-    "reserve": "book", "reservation": "book",
-    "bug": "issue", "store": "shop",
-    "preferences": "settings", "options": "settings", "configuration": "settings", "config": "settings",
+    "find": "search",
+    "query": "search",
+    "seek": "search",
+    "make": "create",
+    "add": "create",
+    "raise": "create",
+    "report": "create",
+    "remove": "delete",
+    "erase": "delete",
+    "trash": "delete",
+    "discard": "delete",
+    "drop": "delete",
+    "change": "edit",
+    "modify": "edit",
+    "update": "edit",
+    "rename": "edit",
+    "purchase": "buy",
+    "order": "buy",
+    "reserve": "book",
+    "reservation": "book",
+    "bug": "issue",
+    "store": "shop",
+    "preferences": "settings",
+    "options": "settings",
+    "configuration": "settings",
+    "config": "settings",
     "account": "profile",
-    "attach": "upload", "attachment": "upload",
-    "mail": "email", "message": "email", "write": "compose",
-    "assign": "assignee", "owner": "assignee",
-    "remark": "comment", "reply": "comment",
-    "star": "favorite", "favourite": "favorite", "bookmark": "favorite",
+    "attach": "upload",
+    "attachment": "upload",
+    "mail": "email",
+    "message": "email",
+    "write": "compose",
+    "assign": "assignee",
+    "owner": "assignee",
+    "remark": "comment",
+    "reply": "comment",
+    "star": "favorite",
+    "favourite": "favorite",
+    "bookmark": "favorite",
     "town": "city",
 }
 # Words that carry the task's intent: never discounted as if they were values.
@@ -95,7 +121,7 @@ def terms(text: str) -> list[str]:
 VALUE_INTRODUCERS = frozenset(
     "as named called titled saying for to from with about username password email name city title".split()
 )
-ARTICLES = frozenset("a an the my our your this that".split())
+ARTICLES = frozenset(["a", "an", "the", "my", "our", "your", "this", "that"])
 RAW_TOKEN = re.compile(r"[A-Za-z0-9@._+-]+")
 
 
@@ -109,10 +135,11 @@ def task_terms(task: str) -> list[tuple[str, str, bool]]:
         before = [t.lower() for t in raw[:position] if t.lower() not in ARTICLES]
         previous = before[-1] if before else ""
         looks = (
-            any(c.isdigit() for c in token) or "@" in token
+            any(c.isdigit() for c in token)
+            or "@" in token
             or (position > 0 and token[:1].isupper())
             or previous in VALUE_INTRODUCERS
-        )  # fmt: skip
+        )
         for part in TOKEN.findall(token.lower()):
             value_like[part] = value_like.get(part, True) and looks
     return [(surface, term, value_like.get(surface, False)) for surface, term in words(text)]

@@ -37,8 +37,12 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
 
     return subprocess.run(
         [sys.executable, "-m", "app.cli", *args],
-        capture_output=True, text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def record(context, url: str, actions, title: str = "", description: str = "", home: Path | None = None):  # type: ignore[no-untyped-def]

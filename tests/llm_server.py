@@ -23,7 +23,11 @@ class Reply:
 
 
 def tool_call(name: str, **arguments: Any) -> dict[str, Any]:
-    return {"id": f"call_{name}_{time.monotonic_ns()}", "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+    return {
+        "id": f"call_{name}_{time.monotonic_ns()}",
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments)},
+    }
 
 
 @dataclass

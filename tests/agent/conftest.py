@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from recorder.settings import set_setting
+from core.settings import set_setting
 from tests.llm_server import LLMServer, Reply, tool_call
 
 MODEL = "openai/scripted"

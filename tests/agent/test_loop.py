@@ -36,7 +36,7 @@ def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: 
     result = run_task("log in with username bob", page=page, store=store, mode="agent", model=MODEL)
     assert result.success, result.error
     assert page.locator("#hello").inner_text() == "Welcome bob"
-    assert [s["command"] for s in result.steps] == ["fill", "fill", "click", "finish"]
+    assert [s.command for s in result.steps] == ["fill", "fill", "click", "finish"]
     system, first = llm.requests[0]["messages"][0], llm.requests[0]["messages"][1]
     assert "## Lessons from experience" in system["content"] and "If fill fails" in system["content"]
     assert "## Goal\n\nlog in with username bob" in system["content"]
@@ -75,8 +75,11 @@ def test_trigger_a_and_b_fire_and_are_logged(context, site: str, llm: LLMServer)
     after_error = llm.requests[2]["messages"][-1]["content"]
     assert "IMPORTANT - Last action failed:\nno element e99" in after_error
     assert "Tips from previous experience:\n- If fill fails, click(ref) to focus the input" in after_error
-    assert llm.requests[2]["messages"][-2] == {"role": "tool", "tool_call_id": llm.requests[2]["messages"][-3]["tool_calls"][0]["id"],
-                                              "content": "error: no element e99 on the page now; use a ref from the latest list"}  # fmt: skip
+    assert llm.requests[2]["messages"][-2] == {
+        "role": "tool",
+        "tool_call_id": llm.requests[2]["messages"][-3]["tool_calls"][0]["id"],
+        "content": "error: no element e99 on the page now; use a ref from the latest list",
+    }
     events = [e["event"] for e in _events(result.run_dir)]  # type: ignore[arg-type]
     assert "domain_recall" in events and "error_recall" in events
     assert events[-1] == "lesson_deduplicated"  # fill failed, click worked: the seed lesson again
@@ -93,7 +96,9 @@ def test_malformed_and_unknown_tool_calls_go_back_to_the_model(context, site: st
         act("finish", success=True, summary="ok"),
     ]
     controls = RunControls(max_errors=5)
-    result = run_task("do something", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL, controls=controls)
+    result = run_task(
+        "do something", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL, controls=controls
+    )
     assert result.success
     messages = llm.requests[3]["messages"]
     tool_results = [m["content"] for m in messages if m["role"] == "tool"]
@@ -110,7 +115,7 @@ def test_rejected_approval_skips_the_action(context, site: str, llm: LLMServer) 
     controls = RunControls(approve=lambda action, details: asked.append(action) is not None)
     result = run_task("send the support message", page=page, store=ProcedureStore(), mode="agent", model=MODEL, controls=controls)
     assert asked == ['click "Send message"']
-    assert result.steps[0]["status"] == "skipped" and page.url.endswith("/apps/contact.html")
+    assert result.steps[0].status == "skipped" and page.url.endswith("/apps/contact.html")
     assert "skipped: the user did not approve" in llm.requests[1]["messages"][-2]["content"]
 
 
@@ -126,7 +131,9 @@ def test_guardrails_stop_runs(context, site: str, llm: LLMServer) -> None:  # ty
     assert not result.success and "repeated 3 times" in (result.error or "")
 
     llm.replies = [_looping("goto", url=f"{site}/login.html?{i}") for i in range(4)]
-    result = run_task("wander", page=context.new_page(), store=store, mode="agent", model=MODEL, controls=RunControls(max_steps=4))
+    result = run_task(
+        "wander", page=context.new_page(), store=store, mode="agent", model=MODEL, controls=RunControls(max_steps=4)
+    )
     assert not result.success and result.error == "step limit of 4 reached" and len(result.steps) == 4
 
     llm.replies = [Reply(tool_calls=[tool_call("click", ref=f"e{90 + i}")]) for i in range(3)]
@@ -146,7 +153,7 @@ def test_missing_key_and_unreachable_model_fail_at_once(context, llm: LLMServer,
     assert not result.success and "$OPENAI_API_KEY is empty" in (result.error or "") and "api_key_env" in (result.error or "")
     assert llm.requests == []
     monkeypatch.setenv("OPENAI_API_KEY", "k")
-    from recorder.settings import set_setting
+    from core.settings import set_setting
 
     set_setting("api_base", "http://127.0.0.1:9/v1")
     result = run_task("anything", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL)
@@ -161,10 +168,16 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     store.update(procedure)
     llm.replies = [act("click", ref_name="Log in"), act("finish", success=True, summary="done")]
     page = context.new_page()
-    result = run_task('Enter the username "kim" and the password "pw" and press login', page=page, store=store, mode="auto",
-                      model=MODEL, timeout_ms=1000)  # fmt: skip
+    result = run_task(
+        'Enter the username "kim" and the password "pw" and press login',
+        page=page,
+        store=store,
+        mode="auto",
+        model=MODEL,
+        timeout_ms=1000,
+    )
     assert result.success, result.error
-    assert [s["action"] if "action" in s else s["command"] for s in result.steps] == ["navigate", "fill", "fill", "click", "click", "finish"]
+    assert [s.command for s in result.steps] == ["navigate", "fill", "fill", "click", "click", "finish"]
     first = llm.requests[0]["messages"][1]["content"]
     assert "failed at step 4" in first and "#gone" in first and "<procedural_memory>" in first
     assert page.locator("#hello").inner_text() == "Welcome kim"

@@ -4,9 +4,9 @@ from pathlib import Path
 import pytest
 
 from agent import replay, run_task
+from core.settings import set_setting
 from procedures import build_procedure
 from procedures.store import ProcedureStore
-from recorder.settings import set_setting
 from tests.helpers import log_in, record, run_cli
 
 TITLE = 'Enter the username "kanesha" and the password "xyz" and press login'
@@ -55,7 +55,9 @@ def test_a_stale_selector_falls_back_to_the_next(context, login_procedure) -> No
     procedure.steps[1].selectors[0] = 'internal:role=textbox[name="Login name"s]'
     procedure.steps[1].selector = procedure.steps[1].selectors[0]
     store.update(procedure)
-    result = run_task('Enter the username "fay" and the password "q" and press login', page=context.new_page(), store=store, mode="replay")
+    result = run_task(
+        'Enter the username "fay" and the password "q" and press login', page=context.new_page(), store=store, mode="replay"
+    )
     assert result.success, result.error
     fill = _actions(result.run_dir)[1]  # type: ignore[arg-type]
     assert fill["tried"] == ['internal:role=textbox[name="Login name"s]']
@@ -65,14 +67,19 @@ def test_a_stale_selector_falls_back_to_the_next(context, login_procedure) -> No
 def test_a_changed_page_fails_clearly_and_lowers_confidence(context, login_procedure) -> None:  # type: ignore[no-untyped-def]
     store, pid = login_procedure
     procedure = store.get(pid)
-    procedure.steps[3].selectors = ["#no-such-button", "internal:text=\"Sign me in\"s"]
+    procedure.steps[3].selectors = ["#no-such-button", 'internal:text="Sign me in"s']
     procedure.steps[3].selector = "#no-such-button"
     store.update(procedure)
-    result = run_task('Enter the username "gus" and the password "r" and press login', page=context.new_page(), store=store,
-                      mode="replay", timeout_ms=1500)  # fmt: skip
+    result = run_task(
+        'Enter the username "gus" and the password "r" and press login',
+        page=context.new_page(),
+        store=store,
+        mode="replay",
+        timeout_ms=1500,
+    )
     assert not result.success
     assert result.error is not None and result.error.startswith("step 4 (")
-    assert "#no-such-button" in result.error and 'Sign me in' in result.error and '"Demo login"' in result.error
+    assert "#no-such-button" in result.error and "Sign me in" in result.error and '"Demo login"' in result.error
     assert (Path(result.run_dir) / "step_004.png").exists()  # type: ignore[arg-type]
     after = store.get(pid)
     assert after.confidence < 0.5 and after.failure_count == 1 and after.steps[3].failure_count == 1
@@ -124,7 +131,9 @@ def test_cli_run_shows_progress_and_the_run_directory(login_procedure, site: str
 
 def test_a_password_in_the_task_text_stays_out_of_logs(context, login_procedure, home: Path) -> None:  # type: ignore[no-untyped-def]
     store, _ = login_procedure
-    result = run_task("log in with username kim and password Pa55-in-the-task", page=context.new_page(), store=store, mode="replay")
+    result = run_task(
+        "log in with username kim and password Pa55-in-the-task", page=context.new_page(), store=store, mode="replay"
+    )
     assert result.success, result.error
     for path in home.rglob("*"):
         if path.is_file():
@@ -157,7 +166,7 @@ def test_iframes_shadow_roots_and_popups_replay_as_recorded(context, site: str) 
     page = context.new_page()
     outcome = replay(page, opened, {})
     assert outcome.success, outcome.error
-    assert [s.action for s in outcome.steps] == ["navigate", "click", "click"]
+    assert [s.command for s in outcome.steps] == ["navigate", "click", "click"]
     assert len(context.pages) >= 2 and any(p.url.endswith("/login.html") for p in context.pages)
 
 
@@ -166,10 +175,13 @@ def test_run_task_opens_its_own_browser_without_a_page(login_procedure) -> None:
 
     store, pid = login_procedure
     results = []  # another thread: this one already runs the tests' own Playwright
-    thread = threading.Thread(target=lambda: results.append(
-        run_task('Enter the username "lou" and the password "pw" and press login', store=store, mode="replay")))
+    thread = threading.Thread(
+        target=lambda: results.append(
+            run_task('Enter the username "lou" and the password "pw" and press login', store=store, mode="replay")
+        )
+    )
     thread.start()
     thread.join(120)
     (result,) = results
     assert result.success, result.error
-    assert result.procedure_id == pid and result.steps[-1]["url"].split("?")[0].endswith("/welcome.html")
+    assert result.procedure_id == pid and result.steps[-1].url.split("?")[0].endswith("/welcome.html")

@@ -129,7 +129,9 @@ def test_lessons_list_tier_promote_forget(home: Path) -> None:
 
     store = LessonStore()
     store.load()
-    store.add_lesson("When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto", error_pattern="timeout")
+    store.add_lesson(
+        "When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto", error_pattern="timeout"
+    )
     listed = run_cli("lessons")
     assert listed.returncode == 0 and "If fill fails" in listed.stdout and "When goto fails" in listed.stdout
     assert "When goto fails" not in run_cli("lessons", "tier").stdout

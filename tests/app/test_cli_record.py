@@ -22,8 +22,12 @@ def test_ctrl_c_stops_and_a_killed_recording_is_recovered(site: str, home: Path)
     def start() -> subprocess.Popen[str]:
         proc = subprocess.Popen(
             [sys.executable, "-m", "app.cli", "record", f"{site}/form.html", "--headless"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
-        )  # fmt: skip
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=os.environ.copy(),
+        )
         try:
             assert proc.stdout is not None and proc.stdout.readline().startswith("Recording.")
             deadline = time.monotonic() + 20

@@ -77,7 +77,12 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
 
 
 def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
-    recording = record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title='Enter the username "kanesha" and the password "xyz" and press login')
+    recording = record(
+        context,
+        f"{site}/login.html",
+        log_in("kanesha", "xyz"),
+        title='Enter the username "kanesha" and the password "xyz" and press login',
+    )
     ProcedureStore().add(build_procedure(recording))
     window.tabs.setCurrentIndex(2)
     window.task.setText('Enter the username "bob" and the password "abc" and press login')
@@ -125,7 +130,7 @@ def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, si
     window.run_model.setText("openai/scripted")
     window.run_button.click()
     qtbot.waitUntil(lambda: window.approval_box is not None and window.approval_box.isVisible(), timeout=WAIT)
-    assert "click \"Send message\"" in window.approval_box.text()  # type: ignore[union-attr]
+    assert 'click "Send message"' in window.approval_box.text()  # type: ignore[union-attr]
     deny = next(b for b in window.approval_box.buttons() if b.text() == "Deny")  # type: ignore[union-attr]
     deny.click()
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
@@ -174,7 +179,7 @@ def test_the_window_never_imports_litellm_at_start() -> None:
 
 def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     from app.settings_dialog import SettingsDialog
-    from recorder.settings import load_settings
+    from core.settings import load_settings
     from tests.llm_server import Reply
 
     llm.replies = [Reply(content="OK")]
@@ -197,7 +202,7 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]
     from app.settings_dialog import SettingsDialog
-    from recorder.settings import load_settings, set_setting
+    from core.settings import load_settings, set_setting
 
     set_setting("llm_timeout", "12")
     set_setting("param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}')

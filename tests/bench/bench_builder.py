@@ -13,9 +13,26 @@ def main() -> None:
     steps = []
     for i in range(100):
         if i % 4 == 0:
-            steps.append(RecordedStep(action="click", selector=f"#b{i}", selectors=[f"#b{i}", f"button:nth-of-type({i})"], label=f"Button {i}", url="http://app.example.com/form"))
+            steps.append(
+                RecordedStep(
+                    action="click",
+                    selector=f"#b{i}",
+                    selectors=[f"#b{i}", f"button:nth-of-type({i})"],
+                    label=f"Button {i}",
+                    url="http://app.example.com/form",
+                )
+            )
         else:
-            steps.append(RecordedStep(action="fill", selector=f"#f{i}", selectors=[f"#f{i}", f"input:nth-of-type({i})"], value=f"value {i}", field=f"Field {i}", url="http://app.example.com/form"))
+            steps.append(
+                RecordedStep(
+                    action="fill",
+                    selector=f"#f{i}",
+                    selectors=[f"#f{i}", f"input:nth-of-type({i})"],
+                    value=f"value {i}",
+                    field=f"Field {i}",
+                    url="http://app.example.com/form",
+                )
+            )
     recording = Recording(title="Fill the long form with Button 8", steps=steps)
     timings = []
     for _ in range(30):

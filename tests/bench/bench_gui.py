@@ -33,7 +33,9 @@ def main() -> None:
         timings.append(time.perf_counter() - started)
         assert out.stdout.strip() == "False", "litellm was imported at start"
     median = statistics.median(timings)
-    print(f"app start to window shown (new process, window closed after): median {median:.2f} s{'  OK' if median < 2 else '  OVER TARGET 2 s'}")
+    print(
+        f"app start to window shown (new process, window closed after): median {median:.2f} s{'  OK' if median < 2 else '  OVER TARGET 2 s'}"
+    )
 
 
 if __name__ == "__main__":

@@ -13,11 +13,15 @@ from recorder.browser import launch
 from recorder.scripts import listener_script, read_js
 from tests.bench.common import isolated_home, report, served_sites
 
-BIG_PAGE = "<!doctype html><title>big</title><body>" + "".join(
-    f'<div class="row"><span>Row {i}</span><button>Edit</button><a href="#r{i}">Open {i}</a>'
-    f'<input placeholder="Note {i}"></div>'
-    for i in range(1250)
-) + "</body>"
+BIG_PAGE = (
+    "<!doctype html><title>big</title><body>"
+    + "".join(
+        f'<div class="row"><span>Row {i}</span><button>Edit</button><a href="#r{i}">Open {i}</a>'
+        f'<input placeholder="Note {i}"></div>'
+        for i in range(1250)
+    )
+    + "</body>"
+)
 
 
 def main() -> None:
@@ -43,7 +47,7 @@ def main() -> None:
         # As in the listener: one closure for the page's life, shadow roots registered once at install.
         timings = page.evaluate(
             f"""() => {{
-                {read_js('selectors.js')}
+                {read_js("selectors.js")}
                 smhAllShadowRoots(document);
                 const targets = Array.from(document.querySelectorAll('button, a, input')).filter((_, i) => i % 37 === 0);
                 return targets.map((el) => {{ const t = performance.now(); smhDescribe(el); return performance.now() - t; }});
@@ -68,8 +72,10 @@ def main() -> None:
 
         without, with_ = load_times(False), load_times(True)
         added = statistics.median(with_) - statistics.median(without)
-        print(f"listener cost on page load: median load {statistics.median(without):.2f} ms without, "
-              f"{statistics.median(with_):.2f} ms with, added {added:.2f} ms{'  OK' if added < 5 else '  OVER TARGET 5 ms'}")
+        print(
+            f"listener cost on page load: median load {statistics.median(without):.2f} ms without, "
+            f"{statistics.median(with_):.2f} ms with, added {added:.2f} ms{'  OK' if added < 5 else '  OVER TARGET 5 ms'}"
+        )
         browser.close()
 
 

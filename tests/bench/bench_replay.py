@@ -14,10 +14,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from agent import RunControls, replay, run_task
+from core.settings import set_setting
 from procedures import build_procedure
 from procedures.store import ProcedureStore
 from recorder.browser import launch
-from recorder.settings import set_setting
 from tests.bench.common import isolated_home, report, served_sites
 from tests.helpers import log_in, record
 from tests.llm_server import LLMServer, Reply, tool_call
@@ -30,10 +30,12 @@ def scripted_login(request: dict) -> Reply:  # type: ignore[type-arg]
     text = next(m["content"] for m in reversed(request["messages"]) if m["role"] == "user")
     done = sum(1 for m in request["messages"] if m["role"] == "tool")
     ref = lambda name: re.search(rf"^(e\d+): \w+ \"{name}\"", text, re.MULTILINE).group(1)  # noqa: E731
-    plan = [("fill", {"ref": ref("Username"), "text": "bob"}) if "Username" in text else None,
-            ("fill", {"ref": ref("Password"), "text": "pw"}) if "Password" in text else None,
-            ("click", {"ref": ref("Log in")}) if "Log in" in text else None,
-            ("finish", {"success": True, "summary": "done"})]  # fmt: skip
+    plan = [
+        ("fill", {"ref": ref("Username"), "text": "bob"}) if "Username" in text else None,
+        ("fill", {"ref": ref("Password"), "text": "pw"}) if "Password" in text else None,
+        ("click", {"ref": ref("Log in")}) if "Log in" in text else None,
+        ("finish", {"success": True, "summary": "done"}),
+    ]
     name, args = plan[done] if done < len(plan) and plan[done] else ("finish", {"success": True, "summary": "done"})
     return Reply(tool_calls=[tool_call(name, **args)])
 
@@ -59,8 +61,15 @@ def agent_run(page, base: str, server: LLMServer, delay: float = 0.0) -> float: 
     server.replies = [lambda request: Reply(**{**scripted_login(request).__dict__, "delay": delay})] * 6
     page.goto("about:blank")
     started = time.perf_counter()
-    result = run_task("Log in as bob", page=page, store=ProcedureStore(), mode="agent", model="openai/instant",
-                      url=f"{base}/login.html", controls=RunControls(max_steps=8))  # fmt: skip
+    result = run_task(
+        "Log in as bob",
+        page=page,
+        store=ProcedureStore(),
+        mode="agent",
+        model="openai/instant",
+        url=f"{base}/login.html",
+        controls=RunControls(max_steps=8),
+    )
     assert result.success, result.error
     return (time.perf_counter() - started) * 1000
 
@@ -97,14 +106,20 @@ def main() -> None:
         floor = statistics.median(floors)
         replay_ms, agent_ms = statistics.median(replays), statistics.median(agent_runs)
         ratio = agent_ms / replay_ms
-        print(f"whole task: replay median {replay_ms:.0f} ms, LLM agent loop median {agent_ms:.0f} ms (instant local model); "
-              f"replay is {ratio:.1f}x faster{'  OK' if ratio >= 10 else '  UNDER TARGET 10x'}")
-        print(f"  the browser work both share (plain Playwright, same steps and screenshots): {floor:.0f} ms; above it the "
-              f"replay adds {replay_ms - floor:.0f} ms and the agent loop {agent_ms - floor:.0f} ms; 10x would need a "
-              f"whole replay of {agent_ms / 10:.0f} ms")
+        print(
+            f"whole task: replay median {replay_ms:.0f} ms, LLM agent loop median {agent_ms:.0f} ms (instant local model); "
+            f"replay is {ratio:.1f}x faster{'  OK' if ratio >= 10 else '  UNDER TARGET 10x'}"
+        )
+        print(
+            f"  the browser work both share (plain Playwright, same steps and screenshots): {floor:.0f} ms; above it the "
+            f"replay adds {replay_ms - floor:.0f} ms and the agent loop {agent_ms - floor:.0f} ms; 10x would need a "
+            f"whole replay of {agent_ms / 10:.0f} ms"
+        )
         for delay in (0.5, 1.0):  # as hosted models answer
             slow = statistics.median(agent_run(page, base, server, delay) for _ in range(2))
-            print(f"whole task with a {delay} s model: LLM agent loop median {slow:.0f} ms; replay is {slow / replay_ms:.1f}x faster")
+            print(
+                f"whole task with a {delay} s model: LLM agent loop median {slow:.0f} ms; replay is {slow / replay_ms:.1f}x faster"
+            )
         browser.close()
     server.close()
 

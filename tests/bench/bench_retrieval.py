@@ -3,8 +3,8 @@ procedures, against a plain Python loop of the seed's word-set Jaccard over the 
 
 from __future__ import annotations
 
-import random
 import os
+import random
 import statistics
 import tempfile
 import time
@@ -14,14 +14,92 @@ from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from retrieval import Retriever
 
-VERBS = ["create", "delete", "edit", "search", "export", "archive", "share", "approve", "invite", "book", "cancel", "upload", "download", "rename", "assign"]
-OBJECTS = ["issue", "invoice", "report", "project", "user", "team", "document", "order", "ticket", "comment", "flight", "hotel", "meeting", "budget", "contract",
-           "playlist", "album", "photo", "recipe", "course", "lesson", "patient", "shipment", "warehouse", "product", "campaign", "lead", "deal", "survey", "release"]
-QUALIFIERS = ["monthly", "weekly", "draft", "urgent", "shared", "private", "archived", "new", "old", "quarterly", "annual", "team", "personal", "public", "internal"]
-SITES = [f"{name}.example.{tld}" for name in ["acme", "globex", "initech", "umbrella", "hooli", "stark", "wayne", "wonka", "tyrell", "cyberdyne"] for tld in ["com", "org", "io"]]
-TASKS = ["create an urgent issue", "delete the old invoice", "export the monthly report as pdf", "book a hotel for the team offsite",
-         "invite a new user to the project", "search for a recipe with lentils", "approve the quarterly budget", "share the draft contract with legal",
-         "cancel my flight to Oslo", "upload a photo to the album", "rename the private playlist", "assign the ticket to Ana", "archive the weekly survey"]
+VERBS = [
+    "create",
+    "delete",
+    "edit",
+    "search",
+    "export",
+    "archive",
+    "share",
+    "approve",
+    "invite",
+    "book",
+    "cancel",
+    "upload",
+    "download",
+    "rename",
+    "assign",
+]
+OBJECTS = [
+    "issue",
+    "invoice",
+    "report",
+    "project",
+    "user",
+    "team",
+    "document",
+    "order",
+    "ticket",
+    "comment",
+    "flight",
+    "hotel",
+    "meeting",
+    "budget",
+    "contract",
+    "playlist",
+    "album",
+    "photo",
+    "recipe",
+    "course",
+    "lesson",
+    "patient",
+    "shipment",
+    "warehouse",
+    "product",
+    "campaign",
+    "lead",
+    "deal",
+    "survey",
+    "release",
+]
+QUALIFIERS = [
+    "monthly",
+    "weekly",
+    "draft",
+    "urgent",
+    "shared",
+    "private",
+    "archived",
+    "new",
+    "old",
+    "quarterly",
+    "annual",
+    "team",
+    "personal",
+    "public",
+    "internal",
+]
+SITES = [
+    f"{name}.example.{tld}"
+    for name in ["acme", "globex", "initech", "umbrella", "hooli", "stark", "wayne", "wonka", "tyrell", "cyberdyne"]
+    for tld in ["com", "org", "io"]
+]
+TASKS = [
+    "create an urgent issue",
+    "delete the old invoice",
+    "export the monthly report as pdf",
+    "book a hotel for the team offsite",
+    "invite a new user to the project",
+    "search for a recipe with lentils",
+    "approve the quarterly budget",
+    "share the draft contract with legal",
+    "cancel my flight to Oslo",
+    "upload a photo to the album",
+    "rename the private playlist",
+    "assign the ticket to Ana",
+    "archive the weekly survey",
+]
 
 
 def synthetic(i: int, rng: random.Random) -> Procedure:
@@ -33,14 +111,18 @@ def synthetic(i: int, rng: random.Random) -> Procedure:
         abstract=Abstract(
             goal=f"{verb.capitalize()} a {qual} {obj} in {site.split('.')[0]}",
             parameters=[Parameter(name="name", example=f"{obj} {i}")],
-            flow=[f"Open the {obj}s page", f"Click \"{verb.capitalize()} {obj}\"", "Enter the name", "Submit"],
+            flow=[f"Open the {obj}s page", f'Click "{verb.capitalize()} {obj}"', "Enter the name", "Submit"],
             domains=[site],
             tags=[obj, verb],
         ),
         steps=[
             ProcedureStep(action="navigate", value=f"https://{site}/{obj}s", url=f"https://{site}/{obj}s"),
-            ProcedureStep(action="click", selector=f'internal:role=button[name="{verb.capitalize()} {obj}"s]',
-                          selectors=[f'internal:role=button[name="{verb.capitalize()} {obj}"s]'], label=f"{verb.capitalize()} {obj}"),
+            ProcedureStep(
+                action="click",
+                selector=f'internal:role=button[name="{verb.capitalize()} {obj}"s]',
+                selectors=[f'internal:role=button[name="{verb.capitalize()} {obj}"s]'],
+                label=f"{verb.capitalize()} {obj}",
+            ),
             ProcedureStep(action="fill", selector="#name", selectors=["#name"], value="{name}", field="Name"),
             ProcedureStep(action="click", selector="#save", selectors=["#save"], label="Save"),
         ],
@@ -67,7 +149,10 @@ def measure(count: int) -> None:
     for start in range(0, count, 1000):
         store.add_many(procedures[start : start + 1000])
     added = time.perf_counter() - started
-    print(f"{count:,} procedures: store add {added:.2f} s" + ("" if count != 10_000 else f"{'  OK' if added < 10 else '  OVER TARGET 10 s'}"))
+    print(
+        f"{count:,} procedures: store add {added:.2f} s"
+        + ("" if count != 10_000 else f"{'  OK' if added < 10 else '  OVER TARGET 10 s'}")
+    )
 
     retriever = Retriever(store)
     started = time.perf_counter()
@@ -86,9 +171,11 @@ def measure(count: int) -> None:
         baseline.append((time.perf_counter() - started) * 1000)
     target = 25 if count == 10_000 else 250
     ours_median, base_median = statistics.median(ours), statistics.median(baseline)
-    print(f"{count:,} procedures: retrieve() median {ours_median:.1f} ms (p95 {sorted(ours)[int(len(ours) * 0.95) - 1]:.1f} ms)"
-          f"{'  OK' if ours_median < target else f'  OVER TARGET {target} ms'}; seed Jaccard loop median {base_median:.1f} ms;"
-          f" ratio ours/Jaccard {ours_median / base_median:.2f}")
+    print(
+        f"{count:,} procedures: retrieve() median {ours_median:.1f} ms (p95 {sorted(ours)[int(len(ours) * 0.95) - 1]:.1f} ms)"
+        f"{'  OK' if ours_median < target else f'  OVER TARGET {target} ms'}; seed Jaccard loop median {base_median:.1f} ms;"
+        f" ratio ours/Jaccard {ours_median / base_median:.2f}"
+    )
     store.close()
 
 

@@ -9,19 +9,28 @@ from tests.helpers import log_in, record
 
 def test_login_recording_becomes_a_parameterized_procedure(context, site: str) -> None:  # type: ignore[no-untyped-def]
     recording = record(
-        context, f"{site}/login.html", log_in("emile", "hunter2"),
-        title="Log in as emile", description='Enter the username "emile" and the password and press login',
-    )  # fmt: skip
+        context,
+        f"{site}/login.html",
+        log_in("emile", "hunter2"),
+        title="Log in as emile",
+        description='Enter the username "emile" and the password and press login',
+    )
     procedure = build_procedure(recording)
     abstract = procedure.abstract
     assert abstract.goal == "Log in as emile"
-    assert [(p.name, p.example, p.secret) for p in abstract.parameters] == [("username", "emile", False), ("password", None, True)]
+    assert [(p.name, p.example, p.secret) for p in abstract.parameters] == [
+        ("username", "emile", False),
+        ("password", None, True),
+    ]
     assert abstract.flow == ["Open the login page on 127.0.0.1", "Enter the username", "Enter the password", 'Click "Log in"']
     assert abstract.domains == ["127.0.0.1"]
     assert "login" in abstract.tags and "emile" not in abstract.tags
     assert [(s.action, s.value) for s in procedure.steps] == [
-        ("navigate", f"{site}/login.html"), ("fill", "{username}"), ("fill", "{password}"), ("click", None),
-    ]  # fmt: skip
+        ("navigate", f"{site}/login.html"),
+        ("fill", "{username}"),
+        ("fill", "{password}"),
+        ("click", None),
+    ]
     assert procedure.steps[2].secret
     assert procedure.steps[3].navigates_to == f"{site}/welcome.html?username={{username}}&password=&otp_code="
     assert "emile" not in procedure.model_dump_json(exclude={"title", "description", "abstract"})
@@ -47,19 +56,23 @@ def test_form_values_become_parameters_and_clicked_text_from_the_title(context, 
     assert procedure.steps[1].value == "{title}"
     assert procedure.steps[3].value == "{assignee}" and procedure.steps[3].option_value is None
     assert procedure.abstract.flow == [
-        "Open the form page on 127.0.0.1", "Enter the title", "Enter the description", "Choose the assignee",
-        'Choose "High"', 'Click "Create issue"',
-    ]  # fmt: skip
+        "Open the form page on 127.0.0.1",
+        "Enter the title",
+        "Enter the description",
+        "Choose the assignee",
+        'Choose "High"',
+        'Click "Create issue"',
+    ]
 
 
 def test_secret_and_repeated_steps_and_braces() -> None:
     steps = [
         RecordedStep(action="navigate", value="http://shop.example.com/", url="http://shop.example.com/"),
-        RecordedStep(action="click", selector="internal:text=\"Next\"s", selectors=["internal:text=\"Next\"s"], label="Next"),
-        RecordedStep(action="click", selector="internal:text=\"Next\"s", selectors=["internal:text=\"Next\"s"], label="Next"),
+        RecordedStep(action="click", selector='internal:text="Next"s', selectors=['internal:text="Next"s'], label="Next"),
+        RecordedStep(action="click", selector='internal:text="Next"s', selectors=['internal:text="Next"s'], label="Next"),
         RecordedStep(action="fill", selector="#cvv", selectors=["#cvv"], secret=True, field="CVV"),
         RecordedStep(action="fill", selector="#cvv", selectors=["#cvv"], secret=True, field="CVV"),
-        RecordedStep(action="fill", selector="[data-x=\"{a}\"]", selectors=["[data-x=\"{a}\"]"], value="x", field="Nick name"),
+        RecordedStep(action="fill", selector='[data-x="{a}"]', selectors=['[data-x="{a}"]'], value="x", field="Nick name"),
     ]
     procedure = build_heuristic(Recording(title="", steps=steps))
     assert procedure.abstract.goal == "Repeat the demonstrated steps on shop.example.com"
@@ -79,5 +92,6 @@ def test_a_step_referring_to_an_unknown_parameter_is_rejected() -> None:
     procedure = build_heuristic(Recording(title="t", steps=[RecordedStep(action="navigate", value="http://a.b/")]))
     with pytest.raises(ValueError, match="unknown parameter"):
         Procedure.model_validate(
-            procedure.model_dump() | {"steps": [ProcedureStep(action="fill", selector="#x", selectors=["#x"], value="{who}").model_dump()]}
+            procedure.model_dump()
+            | {"steps": [ProcedureStep(action="fill", selector="#x", selectors=["#x"], value="{who}").model_dump()]}
         )

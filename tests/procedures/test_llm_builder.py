@@ -3,10 +3,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from core.settings import set_setting
 from procedures import build_procedure
 from procedures.builder import build_heuristic
 from procedures.llm_builder import BuilderFallbackWarning
-from recorder.settings import set_setting
 from tests.helpers import log_in, record
 from tests.llm_server import LLMServer, Reply
 
@@ -31,17 +31,19 @@ def login_recording(browser, site: str):  # type: ignore[no-untyped-def]
 
 
 def good_answer(steps: int) -> str:
-    return json.dumps({
-        "goal": "Sign in to the demo site with a username and password",
-        "flow": ["Open the sign-in page", "Type the user name", "Type the password", "Press Log in"],
-        "tags": ["login", "auth"],
-        "prerequisites": ["An account on the demo site"],
-        "parameters": [
-            {"current_name": "username", "new_name": "user_name", "description": "the account's user name"},
-            {"current_name": "password", "new_name": "password", "description": "the account's password"},
-        ],
-        "step_descriptions": [f"step {i}" for i in range(steps)],
-    })  # fmt: skip
+    return json.dumps(
+        {
+            "goal": "Sign in to the demo site with a username and password",
+            "flow": ["Open the sign-in page", "Type the user name", "Type the password", "Press Log in"],
+            "tags": ["login", "auth"],
+            "prerequisites": ["An account on the demo site"],
+            "parameters": [
+                {"current_name": "username", "new_name": "user_name", "description": "the account's user name"},
+                {"current_name": "password", "new_name": "password", "description": "the account's password"},
+            ],
+            "step_descriptions": [f"step {i}" for i in range(steps)],
+        }
+    )
 
 
 def test_good_output_refines_names_and_texts(llm: LLMServer, login_recording) -> None:  # type: ignore[no-untyped-def]

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ShowMeHowError
 from procedures import build_procedure
 from procedures.devtools import recording_from_devtools
 from procedures.playback import Player
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
-from recorder.errors import ShowMeHowError
 from tests.helpers import ROOT, log_in, record, run_cli
 
 
@@ -22,9 +22,12 @@ def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path
     shown = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert "--username" in shown.stdout and "--password" in shown.stdout
     ran = subprocess.run(
-        [sys.executable, str(script), "--username", "zoé \"quoted\"", "--password", "pw"],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path,
-    )  # fmt: skip
+        [sys.executable, str(script), "--username", 'zoé "quoted"', "--password", "pw"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip().endswith("done") and "step 4: click ok" in ran.stdout
     missing = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
@@ -35,15 +38,45 @@ def devtools_file(site: str) -> dict:  # type: ignore[type-arg]
     return {
         "title": "Login from DevTools",
         "steps": [
-            {"type": "setViewport", "width": 1280, "height": 800, "deviceScaleFactor": 1, "isMobile": False, "hasTouch": False, "isLandscape": False},
-            {"type": "navigate", "url": f"{site}/login.html", "assertedEvents": [{"type": "navigation", "url": f"{site}/login.html", "title": "Demo login"}]},
-            {"type": "click", "target": "main", "selectors": [["aria/Username"], ["#user"], ['xpath///*[@id="user"]'], ["pierce/#user"]], "offsetY": 9, "offsetX": 60},
+            {
+                "type": "setViewport",
+                "width": 1280,
+                "height": 800,
+                "deviceScaleFactor": 1,
+                "isMobile": False,
+                "hasTouch": False,
+                "isLandscape": False,
+            },
+            {
+                "type": "navigate",
+                "url": f"{site}/login.html",
+                "assertedEvents": [{"type": "navigation", "url": f"{site}/login.html", "title": "Demo login"}],
+            },
+            {
+                "type": "click",
+                "target": "main",
+                "selectors": [["aria/Username"], ["#user"], ['xpath///*[@id="user"]'], ["pierce/#user"]],
+                "offsetY": 9,
+                "offsetX": 60,
+            },
             {"type": "change", "value": "emile", "selectors": [["aria/Username"], ["#user"]], "target": "main"},
             {"type": "change", "value": "hunter2", "selectors": [["#pass"]], "target": "main"},
-            {"type": "click", "target": "main", "selectors": [['aria/Log in[role="button"]'], ["text/Log in"]], "offsetY": 5, "offsetX": 5,
-             "assertedEvents": [{"type": "navigation", "url": f"{site}/welcome.html?username=emile&password=hunter2&otp_code=", "title": "Welcome"}]},
+            {
+                "type": "click",
+                "target": "main",
+                "selectors": [['aria/Log in[role="button"]'], ["text/Log in"]],
+                "offsetY": 5,
+                "offsetX": 5,
+                "assertedEvents": [
+                    {
+                        "type": "navigation",
+                        "url": f"{site}/welcome.html?username=emile&password=hunter2&otp_code=",
+                        "title": "Welcome",
+                    }
+                ],
+            },
         ],
-    }  # fmt: skip
+    }
 
 
 def test_devtools_recording_is_imported_and_replayed(context, site: str, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -53,7 +86,10 @@ def test_devtools_recording_is_imported_and_replayed(context, site: str, home: P
     assert result.returncode == 0, result.stderr
     (procedure,) = ProcedureStore().list()
     assert procedure.source == "devtools" and procedure.title == "Login from DevTools"
-    assert [(p.name, p.example, p.secret) for p in procedure.abstract.parameters] == [("username", "emile", False), ("value", None, True)]
+    assert [(p.name, p.example, p.secret) for p in procedure.abstract.parameters] == [
+        ("username", "emile", False),
+        ("value", None, True),
+    ]
     assert "hunter2" not in (home / "showmehow.db").read_bytes().decode("utf-8", "replace")
     assert procedure.steps[4].selector == 'internal:role=button[name="Log in"s]'
 
@@ -63,11 +99,14 @@ def test_devtools_recording_is_imported_and_replayed(context, site: str, home: P
 
 
 def test_a_devtools_change_on_a_select_chooses_the_option(context, site: str) -> None:  # type: ignore[no-untyped-def]
-    recording = {"title": "Assign an issue", "steps": [
-        {"type": "navigate", "url": f"{site}/form.html"},
-        {"type": "change", "value": "u2", "selectors": [["aria/Assignee"], ["#assignee"]], "target": "main"},
-        {"type": "change", "value": "Crash on start", "selectors": [["#title"]], "target": "main"},
-    ]}  # fmt: skip
+    recording = {
+        "title": "Assign an issue",
+        "steps": [
+            {"type": "navigate", "url": f"{site}/form.html"},
+            {"type": "change", "value": "u2", "selectors": [["aria/Assignee"], ["#assignee"]], "target": "main"},
+            {"type": "change", "value": "Crash on start", "selectors": [["#title"]], "target": "main"},
+        ],
+    }
     procedure = build_procedure(recording_from_devtools(json.dumps(recording)))
     page = context.new_page()
     Player(page, {p.name: p.example or "" for p in procedure.abstract.parameters}, timeout_ms=5000).run(

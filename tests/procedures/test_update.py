@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from recorder.errors import ShowMeHowError
+from core.errors import ShowMeHowError
 from procedures.store import ProcedureStore
 from tests.helpers import sample_procedure
 
@@ -34,19 +34,6 @@ def test_deprecation_after_three_uses_under_half_and_restore_by_hand(store: Proc
     assert [p.id for p in store.list(include_deprecated=False)] == []
     assert not store.set_deprecated(pid, False).deprecated
     assert [p.id for p in store.list(include_deprecated=False)] == [pid]
-
-
-def test_merge_keeps_one_with_variants(store: ProcedureStore) -> None:
-    a = store.add(sample_procedure())
-    b = store.add(sample_procedure(title="Sign in to the demo", domain="demo.example.com"))
-    store.record_outcome(b, success=True)
-    merged = store.merge(a, b)
-    assert merged.id == a and merged.success_count == 1
-    assert merged.abstract.domains == ["127.0.0.1", "demo.example.com"]
-    assert merged.variants and merged.variants[0].startswith("Sign in to the demo (4 steps)")
-    assert [p.id for p in store.list()] == [a]
-    with pytest.raises(ShowMeHowError):
-        store.merge(a, a)
 
 
 def test_edits_are_validated(store: ProcedureStore) -> None:

@@ -67,7 +67,18 @@ def test_multi_step_form(recorder: Recorder, site: str, tmp_path: Path) -> None:
         page.get_by_test_id("create").click()
         page.wait_for_url("**/done.html*")
     steps = recorder.steps()
-    assert [s.action for s in steps] == ["navigate", "fill", "fill", "select", "check", "check", "uncheck", "upload", "fill", "click"]
+    assert [s.action for s in steps] == [
+        "navigate",
+        "fill",
+        "fill",
+        "select",
+        "check",
+        "check",
+        "uncheck",
+        "upload",
+        "fill",
+        "click",
+    ]
     assert steps[1].value == "Broken login" and steps[1].selector == 'internal:role=textbox[name="Title"s]'
     assert steps[2].value == "Steps to reproduce" and steps[2].tag == "textarea"
     assert (steps[3].value, steps[3].option_value) == ("Grace Hopper", "u2")
@@ -223,7 +234,14 @@ def test_page_scripts_cannot_forge_steps(recorder: Recorder, site: str) -> None:
     assert [s.action for s in recorder.steps()] == ["navigate"]
     session = recorder.session
     source = {"page": recorder.page, "frame": recorder.page.main_frame}
-    for junk in ["not json", "{}", '{"kind": "step"}', "x" * 300_000, 42, '{"kind":"load","nonce":"wrong","url":"u","ts":1,"nav_type":"navigate","history_index":0,"top":true}']:
+    for junk in [
+        "not json",
+        "{}",
+        '{"kind": "step"}',
+        "x" * 300_000,
+        42,
+        '{"kind":"load","nonce":"wrong","url":"u","ts":1,"nav_type":"navigate","history_index":0,"top":true}',
+    ]:
         session._on_binding(source, junk)
     assert session.dropped == 6
     assert [s.action for s in session.steps] == ["navigate"]

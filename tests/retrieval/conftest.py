@@ -17,7 +17,9 @@ def corpus(browser, site: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     ids = {}
     context = browser.new_context()
     for demo in DEMOS:
-        recording = record(context, f"{site}/{demo.path}", demo.actions, title=demo.title, description=demo.description, home=home)
+        recording = record(
+            context, f"{site}/{demo.path}", demo.actions, title=demo.title, description=demo.description, home=home
+        )
         ids[demo.key] = store.add(build_procedure(recording))
     context.close()
     yield store, ids

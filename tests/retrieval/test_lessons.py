@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from recorder.errors import ShowMeHowError
+from core.errors import ShowMeHowError
 from retrieval.lessons import LessonStore
 
 TODAY = date(2026, 3, 12)
@@ -35,7 +35,13 @@ def test_example_1_fill_error_recall_and_dedup_into_the_seed(tmp_path: Path) -> 
     error = "too many arguments: expected 2, received 3"
     (tip,) = store.recall_on_error("fill", error)
     assert tip.lesson == "If fill fails, click(ref) to focus the input, then type(text) to enter text."
-    assert events[-1] == {"event": "error_recall", "command": "fill", "error_snippet": error, "matched": 1, "lessons": [tip.lesson]}
+    assert events[-1] == {
+        "event": "error_recall",
+        "command": "fill",
+        "error_snippet": error,
+        "matched": 1,
+        "lessons": [tip.lesson],
+    }
     actions = [
         {"step": 3, "command": "fill", "status": "error", "error": error, "url": "https://www.google.com/"},
         {"step": 4, "command": "click", "status": "ok", "url": "https://www.google.com/"},
@@ -50,7 +56,9 @@ def test_example_1_fill_error_recall_and_dedup_into_the_seed(tmp_path: Path) -> 
 def test_example_2_domain_recall_matches_subdomains(tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
     store = _store(tmp_path / "lessons.json", events)
-    store.add_lesson("Click the cookie acceptance banner before interacting with product elements.", "site_specific", domain="amazon.com")
+    store.add_lesson(
+        "Click the cookie acceptance banner before interacting with product elements.", "site_specific", domain="amazon.com"
+    )
     (tip,) = store.recall_on_domain("www.amazon.com")
     assert tip.domain == "amazon.com"
     assert events[-1]["event"] == "domain_recall" and events[-1]["matched"] == 1
@@ -64,9 +72,11 @@ def test_example_3_promotion_after_five_uses_on_three_domains(tmp_path: Path) ->
     error = "Element <div class=overlay> intercepts pointer events"
     for site in ["google.com", "bing.com", "amazon.com", "yahoo.com", "reddit.com"]:
         store.extract_lessons_from_run(
-            [{"command": "click", "status": "error", "error": error, "url": f"https://{site}/"},
-             {"command": "press", "status": "ok", "url": f"https://{site}/"}]
-        )  # fmt: skip
+            [
+                {"command": "click", "status": "error", "error": error, "url": f"https://{site}/"},
+                {"command": "press", "status": "ok", "url": f"https://{site}/"},
+            ]
+        )
     learned = store.lessons[-1]
     assert learned.source == "learned" and learned.use_count == 5
     assert learned.triggered_domains == ["google.com", "bing.com", "amazon.com", "yahoo.com", "reddit.com"]
@@ -83,9 +93,11 @@ def test_no_promotion_for_site_lessons_or_too_few_domains(tmp_path: Path) -> Non
     store = _store(tmp_path / "lessons.json", [])
     for _ in range(6):
         store.extract_lessons_from_run(
-            [{"command": "select", "status": "error", "error": "did not find some options", "url": "https://one.example/"},
-             {"command": "click", "status": "ok", "url": "https://one.example/"}]
-        )  # fmt: skip
+            [
+                {"command": "select", "status": "error", "error": "did not find some options", "url": "https://one.example/"},
+                {"command": "click", "status": "ok", "url": "https://one.example/"},
+            ]
+        )
     assert store.lessons[-1].use_count == 6 and store.lessons[-1].category == "error_recovery"
     store.extract_lessons_from_run([{"command": "click", "status": "error", "error": "x"}, {"command": "press", "status": "ok"}])
     assert len(store.lessons) == 4  # "x" is not a substantive error

@@ -7,9 +7,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from recorder.models import RecordedStep
 from app.formatting import step_summary
 from procedures.models import Procedure
+from recorder.models import RecordedStep
 from retrieval import Match
 
 Index = QModelIndex | QPersistentModelIndex
@@ -97,8 +97,17 @@ class ProceduresModel(RowsModel):
         rows = []
         for p in procedures:
             rate = p.success_count / p.uses if p.uses else -1.0  # -1: never used (sorts first, shown as "-")
-            rows.append((p.title, ", ".join(p.abstract.domains), ", ".join(p.parameter_names), p.uses,
-                         rate, p.confidence, "yes" if p.deprecated else ""))  # fmt: skip
+            rows.append(
+                (
+                    p.title,
+                    ", ".join(p.abstract.domains),
+                    ", ".join(p.parameter_names),
+                    p.uses,
+                    rate,
+                    p.confidence,
+                    "yes" if p.deprecated else "",
+                )
+            )
         self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

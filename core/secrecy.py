@@ -30,3 +30,6 @@ def redact_url(url: str) -> str:
         return url
     cleaned = urlencode([(key, "" if is_secret_name(key) else value) for key, value in query])
     return urlunsplit(parts._replace(query=cleaned))
+
+
+SECRET_MASK = "••••"  # shown wherever a secret value would be

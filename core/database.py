@@ -10,56 +10,48 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from recorder.errors import ShowMeHowError
+from core.errors import ShowMeHowError
 
 APPLICATION_ID = 0x534D4857  # "SMHW": marks a ShowMeHow database
 DB_FILE = "showmehow.db"
 BUSY_TIMEOUT_S = 30  # how long a connection waits for another process's write to finish
 
 
-def _run_script(db: sqlite3.Connection, script: str) -> None:
+def run_script(db: sqlite3.Connection, script: str) -> None:
     """Statement by statement: executescript() would commit the migration's transaction halfway."""
     for statement in script.split(";"):
         if statement.strip():
             db.execute(statement)
 
 
-def _v1(db: sqlite3.Connection) -> None:
-    _run_script(
-        db,
-        """
-        CREATE TABLE recordings (
-            id TEXT PRIMARY KEY,
-            title TEXT NOT NULL,
-            created_at REAL NOT NULL,
-            step_count INTEGER NOT NULL,
-            data TEXT NOT NULL
-        );
-        CREATE TABLE procedures (
-            id TEXT PRIMARY KEY,
-            title TEXT NOT NULL,
-            goal TEXT NOT NULL,
-            domains TEXT NOT NULL,
-            deprecated INTEGER NOT NULL,
-            success_count INTEGER NOT NULL,
-            failure_count INTEGER NOT NULL,
-            updated_at REAL NOT NULL,
-            data TEXT NOT NULL
-        );
-        CREATE INDEX procedures_by_title ON procedures(title);
-        CREATE INDEX procedures_by_deprecated ON procedures(deprecated);
-        """
-    )
+@dataclass(frozen=True)
+class Schema:
+    """The tables one store owns: `migrations[n]` moves that store's tables from version n to n + 1."""
+
+    name: str
+    migrations: tuple[Callable[[sqlite3.Connection], None], ...]
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]  # MIGRATIONS[n] moves version n to n + 1
-SCHEMA_VERSION = len(MIGRATIONS)
+def _file_v2(db: sqlite3.Connection) -> None:
+    """Version 1 held both stores' tables under one version; from version 2 each store versions its own."""
+    db.execute("CREATE TABLE schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for store in ("recordings", "procedures"):
+        if store in tables:
+            db.execute("INSERT INTO schema_versions VALUES (?, 1)", (store,))
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating or migrating) a ShowMeHow database; refuse foreign, corrupt or newer files."""
+# FILE_MIGRATIONS[n] moves the file's layout from version n to n + 1 (a new file is version 0)
+FILE_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [lambda db: None, _file_v2]
+SCHEMA_VERSION = len(FILE_MIGRATIONS)  # the file's layout (PRAGMA user_version); each store's tables have their own
+
+
+def connect(path: Path, schema: Schema) -> sqlite3.Connection:
+    """Open a ShowMeHow database, creating or migrating the file and `schema`'s tables; refuse foreign,
+    corrupt or newer files."""
     try:
         db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
@@ -79,10 +71,11 @@ def connect(path: Path) -> sqlite3.Connection:
         if version < SCHEMA_VERSION:
             with transaction(db):
                 version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may have migrated
-                for migrate in MIGRATIONS[version:]:
+                for migrate in FILE_MIGRATIONS[version:]:
                     migrate(db)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        _migrate(db, path, schema)
     except sqlite3.DatabaseError as exc:
         db.close()
         if "locked" in str(exc):
@@ -92,6 +85,22 @@ def connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _migrate(db: sqlite3.Connection, path: Path, schema: Schema) -> None:
+    """Bring one store's tables to the version this code knows."""
+    target = len(schema.migrations)
+    with transaction(db):
+        row = db.execute("SELECT version FROM schema_versions WHERE name = ?", (schema.name,)).fetchone()
+        version = row[0] if row else 0
+        if version > target:
+            raise ShowMeHowError(
+                f"{path} was written by a newer ShowMeHow ({schema.name} schema {version}, this one knows {target}); upgrade ShowMeHow"
+            )
+        for migrate in schema.migrations[version:]:
+            migrate(db)
+        if version < target:
+            db.execute("INSERT OR REPLACE INTO schema_versions VALUES (?, ?)", (schema.name, target))
 
 
 def _stamp(db: sqlite3.Connection) -> tuple[int, int, bool]:

@@ -16,7 +16,10 @@ def _login(title: str):  # type: ignore[no-untyped-def]
     [
         ('Enter the username "bob" and the password "abc" and press login', {"username": "bob", "password": "abc"}),
         ("Enter the username bob and the password abc and press login", {"username": "bob", "password": "abc"}),
-        ('enter the username "Bob Smith" and the password "a b c" and press login.', {"username": "Bob Smith", "password": "a b c"}),
+        (
+            'enter the username "Bob Smith" and the password "a b c" and press login.',
+            {"username": "Bob Smith", "password": "a b c"},
+        ),
     ],
 )
 def test_template_from_the_demonstrated_title(task: str, expected: dict[str, str]) -> None:
@@ -26,7 +29,10 @@ def test_template_from_the_demonstrated_title(task: str, expected: dict[str, str
 
 def test_named_values_quoted_strings_and_the_environment() -> None:
     procedure = _login("Log in to the demo site")
-    assert bind_parameters(procedure, "sign in with username: carl and password=xyz", env={}) == {"username": "carl", "password": "xyz"}
+    assert bind_parameters(procedure, "sign in with username: carl and password=xyz", env={}) == {
+        "username": "carl",
+        "password": "xyz",
+    }
     assert bind_parameters(procedure, 'sign in as "dora"', env={}) == {"username": "dora"}  # quoted strings fill non-secrets
     from_env = bind_parameters(procedure, "username ed", env={"SHOWMEHOW_PARAM_PASSWORD": "from-env"})
     assert from_env == {"username": "ed", "password": "from-env"}
@@ -49,4 +55,7 @@ def test_the_settings_name_the_variable_that_holds_a_secret() -> None:
     assert bind({"password@example.org": "EXAMPLE", "password@login.example.org": "LOGIN"}) == "login"  # the most specific
     assert bind({"password@other.org": "OTHER"}) == "default"  # another site's secret never applies
     assert bind({"password": "UNSET"}) == "default"  # a variable that is not set is passed over
-    assert bind_parameters(procedure, "username ed password typed", env=env, param_env={"password": "ANY_SITE"})["password"] == "typed"
+    assert (
+        bind_parameters(procedure, "username ed password typed", env=env, param_env={"password": "ANY_SITE"})["password"]
+        == "typed"
+    )

@@ -6,15 +6,17 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, quote_plus
 
-from playwright.sync_api import Error as PlaywrightError, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
 
-from recorder.settings import data_dir
-from procedures.playback import SECRET_MASK
+from agent.results import StepRecord
+from core.secrecy import SECRET_MASK
+from core.settings import data_dir
 
 
 class RunLog:
@@ -24,7 +26,7 @@ class RunLog:
         self._hidden: list[str] = []
         runs = (home or data_dir()) / "runs"
         runs.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
         self.dir = runs / f"run_{stamp}"
         suffix = 1
         while self.dir.exists():
@@ -51,8 +53,8 @@ class RunLog:
         with open(self.dir / name, "a", encoding="utf-8") as handle:
             handle.write(self.masked(json.dumps(record, ensure_ascii=False, default=str)) + "\n")
 
-    def action(self, record: dict[str, Any]) -> None:
-        self._append("actions.jsonl", {"time": time.time(), **record})
+    def action(self, record: StepRecord) -> None:
+        self._append("actions.jsonl", {"time": time.time(), **record.model_dump()})
 
     def memory_event(self, event: dict[str, Any]) -> None:
         self._append("memory_events.jsonl", event)

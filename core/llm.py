@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from recorder.errors import ShowMeHowError
-from recorder.settings import Settings, load_settings
+from core.errors import ShowMeHowError
+from core.settings import Settings
 
 KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/")
 
@@ -25,9 +25,8 @@ def _litellm() -> Any:
     return litellm
 
 
-def connection_options(model: str, settings: Settings | None = None) -> dict[str, Any]:
+def connection_options(model: str, settings: Settings) -> dict[str, Any]:
     """api_base and api_key for a model, or an error naming the setting to fix."""
-    settings = settings or load_settings()
     options: dict[str, Any] = {}
     if settings.api_base:
         options["api_base"] = settings.api_base
@@ -45,12 +44,11 @@ def connection_options(model: str, settings: Settings | None = None) -> dict[str
 def complete(
     model: str,
     messages: list[dict[str, Any]],
-    settings: Settings | None = None,
+    settings: Settings,
     timeout: float | None = None,
     **kwargs: Any,
 ) -> Any:
     """One chat completion; returns the response message. Raises LLMError with a plain reason."""
-    settings = settings or load_settings()
     options = connection_options(model, settings)
     litellm = _litellm()
     try:

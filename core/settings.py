@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 import platformdirs
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from recorder.errors import ShowMeHowError, describe_error
+from core.errors import ShowMeHowError, describe_error
 
 SETTINGS_FILE = "settings.json"
 
@@ -119,4 +119,3 @@ def _parse_value(value: str) -> object:
     except ValueError:
         return value
     return parsed if isinstance(parsed, (int, float, dict)) and not isinstance(parsed, bool) else value
-

@@ -1,0 +1,218 @@
+"""run_task, the one place that runs a task: retrieve the procedures that fit it, then replay one
+("replay"), let the LLM agent work with them in its prompt ("agent"), or both ("auto": replay first,
+the agent takes over where replay fails). Every outcome is recorded on the procedures it used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Page
+
+from agent.loop import Agent
+from agent.replay import ReplayResult, replay
+from agent.results import Mode, RunControls, RunResult
+from agent.run_log import RunLog
+from core.errors import ShowMeHowError
+from core.llm import LLMError
+from core.settings import Settings, load_settings
+from procedures.binding import missing_parameters, parameter_variables
+from procedures.store import ProcedureStore
+from recorder.browser import open_browser
+from retrieval import Match, Retriever, render_procedural_memory
+from retrieval.lessons import LessonStore
+
+
+@contextmanager
+def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
+    if page is not None:
+        yield page
+        return
+    with open_browser(headless=True, settings=settings) as handle:
+        yield handle.context.new_page()
+
+
+def secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str]:
+    """Secret parameter values bound for the task (by name): never logged, never shown to a model."""
+    out = {}
+    for match in matches:
+        values = match.bound | params
+        for param in match.procedure.abstract.parameters:
+            if param.secret and param.name in values:
+                out[param.name] = values[param.name]
+    return out
+
+
+def choose_for_replay(matches: list[Match], params: dict[str, str], param_env: dict[str, str]) -> tuple[Match, dict[str, str]]:
+    """The best match whose required parameters are all bound, with its values."""
+    if not matches:
+        raise ShowMeHowError("no stored procedure fits this task; record one with `showmehow record URL`")
+    for match in matches:
+        values = match.bound | params
+        if not missing_parameters(match.procedure, values):
+            return match, values
+    best = matches[0]
+    missing = missing_parameters(best.procedure, best.bound | params)
+    variables = " or ".join(parameter_variables(best.procedure, missing[0], param_env))
+    raise ShowMeHowError(
+        f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
+        f"or the Run tab's Parameters and Secrets), or set {variables} in the environment "
+        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE)"
+    )
+
+
+def run_task(
+    task: str,
+    page: Page | None = None,
+    store: ProcedureStore | None = None,
+    mode: Mode = "auto",
+    model: str | None = None,
+    url: str | None = None,
+    params: dict[str, str] | None = None,
+    controls: RunControls | None = None,
+    settings: Settings | None = None,
+    timeout_ms: float = 10_000,
+    procedure_ids: list[str] | None = None,
+) -> RunResult:
+    """Run a task and record its outcome on every procedure it used; see the module docstring.
+    `procedure_ids` limits the run to those of the matched procedures (the person's choice)."""
+    settings = settings or load_settings()
+    run = _Run(task, store or ProcedureStore(), dict(params or {}), controls or RunControls(), settings, timeout_ms)
+    with _page_for(page, settings) as current:
+        if url and not current.url.startswith(url):
+            current.goto(url)
+        where = url or (current.url if current.url.startswith("http") else None)
+        matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
+        if procedure_ids is not None:
+            matches = [m for m in matches if m.procedure.id in procedure_ids]
+        run.log.hide(secret_values(matches, run.params).values())  # the task text itself may hold a password
+        run.log.memory_event(
+            {
+                "event": "procedures_retrieved",
+                "task": task,
+                "matches": [
+                    {"id": m.procedure.id, "title": m.procedure.title, "score": m.score, "breakdown": m.breakdown.model_dump()}
+                    for m in matches
+                ],
+            }
+        )
+        result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
+    result.run_dir = str(run.log.dir)
+    run.log.summary(result.model_dump())
+    return result
+
+
+class _Run:
+    """One run_task call: what every mode needs."""
+
+    def __init__(
+        self,
+        task: str,
+        store: ProcedureStore,
+        params: dict[str, str],
+        controls: RunControls,
+        settings: Settings,
+        timeout_ms: float,
+    ) -> None:
+        self.task, self.store, self.params, self.controls = task, store, params, controls
+        self.settings, self.timeout_ms = settings, timeout_ms
+        self.log = RunLog()
+
+    def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
+        try:
+            match, values = choose_for_replay(matches, self.params, self.settings.param_env)
+        except ShowMeHowError as exc:
+            return RunResult(success=False, error=str(exc), mode="replay")
+        outcome = self._replay(page, match, values)
+        self.store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)
+        return RunResult(
+            success=outcome.success,
+            steps=outcome.steps,
+            procedure_id=match.procedure.id,
+            error=outcome.error,
+            mode="replay",
+            procedures_used=[match.procedure.id],
+        )
+
+    def agent_mode(self, page: Page, matches: list[Match], mode: Mode, model: str | None) -> RunResult:
+        """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed."""
+        model = model or self.settings.model
+        if not model:
+            return RunResult(
+                success=False, error=f"mode {mode} needs a model: `showmehow config set model NAME` or pass model=", mode=mode
+            )
+        lessons = LessonStore(on_event=self.log.memory_event)
+        lessons.load()
+        replayed: ReplayResult | None = None
+        replayed_id: str | None = None
+        extra = ""
+        if mode == "auto":
+            try:
+                match, values = choose_for_replay(matches, self.params, self.settings.param_env)
+            except ShowMeHowError:
+                match = None  # nothing to replay: the agent starts from scratch
+            if match is not None:
+                replayed_id = match.procedure.id
+                replayed = self._replay(page, match, values)
+                if replayed.success:
+                    self.store.record_outcome(replayed_id, success=True)
+                    return RunResult(
+                        success=True, steps=replayed.steps, procedure_id=replayed_id, mode="replay", procedures_used=[replayed_id]
+                    )
+                failed = match.procedure.steps[replayed.failed_step or 0]
+                extra = (
+                    f"Replaying the procedure '{match.procedure.title}' failed at step {(replayed.failed_step or 0) + 1} "
+                    f"({failed.description or failed.action}): {replayed.error}\nContinue the task from the current page."
+                )
+        steps = replayed.steps if replayed else []
+        memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget)
+        agent = Agent(
+            self.task,
+            page,
+            model,
+            self.settings,
+            self.log,
+            self.controls,
+            lessons,
+            self.store,
+            secret_values(matches, self.params),
+            self.timeout_ms,
+        )
+        used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
+        try:
+            state = agent.run(memory, extra)
+        except LLMError as exc:
+            return RunResult(
+                success=False,
+                steps=steps + agent.state.steps,
+                error=str(exc),
+                mode=mode,
+                procedure_id=replayed_id,
+                procedures_used=used,
+            )
+        success = state.finished is not None and state.finished.success
+        for procedure_id in used:
+            self.store.record_outcome(procedure_id, success=success)
+        lessons.extract_lessons_from_run([s.model_dump() for s in state.steps])
+        error = (
+            None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
+        )
+        return RunResult(
+            success=success,
+            steps=steps + state.steps,
+            procedure_id=replayed_id or (used[0] if used else None),
+            error=error,
+            mode=mode,
+            procedures_used=used,
+        )
+
+    def _replay(self, page: Page, match: Match, values: dict[str, str]) -> ReplayResult:
+        return replay(
+            page,
+            match.procedure,
+            values,
+            log=self.log,
+            timeout_ms=self.timeout_ms,
+            on_step=self.controls.on_progress,
+            should_stop=self.controls.stop.is_set,
+        )

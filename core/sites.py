@@ -1,0 +1,23 @@
+"""Hosts and sites: the host of a URL, and which site a host belongs to."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
+
+
+def host_of(url: str) -> str:
+    """The lower-case host of a URL or of a bare host name ("example.org:8000"); "" when it has none
+    (about:blank, file: URLs, garbage)."""
+    try:
+        return (urlsplit(url if "//" in url or _SCHEME.match(url) else f"//{url}").hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+def on_site(host: str, site: str) -> bool:
+    """True when `host` is `site` or one of its subdomains (host names ignore case and a trailing dot)."""
+    host, site = host.lower().strip("."), site.lower().strip(".")
+    return host == site or host.endswith("." + site)

@@ -1,0 +1,117 @@
+"""How page events become steps, apart from the browser: keystrokes and option changes on one field
+fold into one `fill` or `select`, a click and a double click on one target into a `dblclick`, and a
+page load or SPA route change that follows an action becomes that action's `navigates_to`.
+
+Pure: times are passed in, and each call returns the edits it made so that the session can mirror
+them in its journal. Tested without Chromium.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from recorder.models import RecordedStep
+
+NAVIGATION_FOLLOWS_ACTION_S = 10.0  # a page load this soon after a click or key press belongs to it
+SPA_FOLLOWS_ACTION_S = 3.0
+CAUSES_NAVIGATION = {"click", "dblclick", "press", "submit", "select", "check", "uncheck"}
+FOLDS_ON_ONE_TARGET = {"fill", "select"}  # a later value of the same field replaces the earlier one
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Step `index` is now `step`; None: the step at `index` was removed (later steps move up)."""
+
+    index: int
+    step: RecordedStep | None
+
+
+@dataclass
+class PageState:
+    index: int
+    history_index: int = -1
+    loaded: bool = False
+    url: str = ""  # the top frame's URL, as the page reported it (secrets redacted)
+
+
+class StepFolder:
+    """The recording's step list and the rules that grow it."""
+
+    def __init__(self, steps: list[RecordedStep]) -> None:
+        self.steps = steps
+
+    def action(self, step: RecordedStep) -> list[Edit]:
+        """A user action on an element."""
+        last = self._last_step_on(step.page)
+        previous = self.steps[last] if last is not None else None
+        same_target = previous is not None and previous.selector == step.selector and previous.frame == step.frame
+        if last is not None and previous is not None and same_target:
+            if step.action in FOLDS_ON_ONE_TARGET and previous.action == step.action:
+                return [self._replace(last, step)]
+            if step.action == "dblclick" and previous.action == "click":
+                return [self._drop(last), self._append(step)]
+        return [self._append(step)]
+
+    def load(self, state: PageState, url: str, nav_type: str, history_index: int, now: float) -> list[Edit]:
+        """A document loaded in a page's top frame."""
+        state.url = url
+        first_load, state.loaded = not state.loaded, True
+        previous_index, state.history_index = state.history_index, history_index
+        if url.startswith("about:") or nav_type == "prerender":
+            return []
+        if nav_type == "reload":
+            return [self._append(RecordedStep(action="reload", url=url, page=state.index))]
+        if nav_type == "back_forward" and previous_index >= 0:
+            action = "back" if history_index < previous_index else "forward"
+            return [self._append(RecordedStep(action=action, value=url, url=url, page=state.index))]
+        attached = self._attach_navigation(state.index, url, NAVIGATION_FOLLOWS_ACTION_S, now)
+        if attached:
+            return attached
+        if first_load and state.index > 0 and any(step.opens_page == state.index for step in self.steps):
+            return []  # a popup's first page belongs to the step that opened it
+        return [self._append(RecordedStep(action="navigate", value=url, url=url, page=state.index))]
+
+    def route_change(self, state: PageState, to: str, nav_type: str, history_index: int, now: float) -> list[Edit]:
+        """A single-page app changed its URL without loading a document."""
+        state.url = to
+        previous_index, state.history_index = state.history_index, history_index
+        if nav_type == "traverse" and previous_index >= 0 and history_index != previous_index:
+            action = "back" if history_index < previous_index else "forward"
+            return [self._append(RecordedStep(action=action, value=to, url=to, page=state.index))]
+        if nav_type in ("push", "replace"):
+            return self._attach_navigation(state.index, to, SPA_FOLLOWS_ACTION_S, now)
+        return []
+
+    def popup(self, opener_index: int, page_index: int, now: float) -> list[Edit]:
+        """A new page opened by `opener_index`: the opener's latest step, if recent, opened it."""
+        last = self._last_step_on(opener_index)
+        if last is None or now - self.steps[last].timestamp >= NAVIGATION_FOLLOWS_ACTION_S:
+            return []
+        return [self._replace(last, self.steps[last].model_copy(update={"opens_page": page_index}))]
+
+    def _attach_navigation(self, page_index: int, url: str, window_s: float, now: float) -> list[Edit]:
+        last = self._last_step_on(page_index)
+        if last is None:
+            return []
+        step = self.steps[last]
+        if step.action in CAUSES_NAVIGATION and step.navigates_to is None and now - step.timestamp < window_s:
+            return [self._replace(last, step.model_copy(update={"navigates_to": url}))]
+        return []
+
+    def _last_step_on(self, page_index: int) -> int | None:
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index].page == page_index:
+                return index
+        return None
+
+    def _append(self, step: RecordedStep) -> Edit:
+        self.steps.append(step)
+        return Edit(len(self.steps) - 1, step)
+
+    def _replace(self, index: int, step: RecordedStep) -> Edit:
+        self.steps[index] = step
+        return Edit(index, step)
+
+    def _drop(self, index: int) -> Edit:
+        del self.steps[index]
+        return Edit(index, None)

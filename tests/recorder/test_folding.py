@@ -1,0 +1,63 @@
+"""The folding rules, without a browser."""
+
+from __future__ import annotations
+
+from recorder.folding import NAVIGATION_FOLLOWS_ACTION_S, Edit, PageState, StepFolder
+from recorder.models import RecordedStep
+
+
+def _step(action: str, selector: str = "#a", value: str | None = None, at: float = 100.0, page: int = 0) -> RecordedStep:
+    return RecordedStep(action=action, selector=selector, selectors=[selector], value=value, timestamp=at, page=page)
+
+
+def test_keystrokes_on_one_field_fold_into_one_fill_with_the_final_value() -> None:
+    folder = StepFolder([])
+    folder.action(_step("fill", value="h"))
+    edits = folder.action(_step("fill", value="hello"))
+    assert [(s.action, s.value) for s in folder.steps] == [("fill", "hello")]
+    assert edits == [Edit(0, folder.steps[0])]
+    folder.action(_step("fill", "#b", value="x"))
+    folder.action(_step("fill", value="again"))  # back to the first field: a new step
+    assert [s.value for s in folder.steps] == ["hello", "x", "again"]
+
+
+def test_a_click_then_a_double_click_on_one_target_is_one_dblclick() -> None:
+    folder = StepFolder([])
+    folder.action(_step("click"))
+    edits = folder.action(_step("dblclick"))
+    assert [s.action for s in folder.steps] == ["dblclick"]
+    assert edits[0] == Edit(0, None) and edits[1].index == 0
+
+
+def test_a_load_soon_after_a_click_is_its_navigation_and_a_late_one_is_a_navigate_step() -> None:
+    folder, page = StepFolder([]), PageState(index=0)
+    assert [s.action for s in (e.step for e in folder.load(page, "http://x/", "navigate", 0, now=1.0))] == ["navigate"]
+    folder.action(_step("click", at=10.0))
+    folder.load(page, "http://x/next", "navigate", 1, now=11.0)
+    assert folder.steps[-1].navigates_to == "http://x/next" and len(folder.steps) == 2
+    folder.load(page, "http://x/later", "navigate", 2, now=11.0 + NAVIGATION_FOLLOWS_ACTION_S)  # the click already has one
+    assert [s.action for s in folder.steps] == ["navigate", "click", "navigate"]
+
+
+def test_history_reload_and_spa_routes() -> None:
+    folder, page = StepFolder([]), PageState(index=0)
+    folder.load(page, "http://x/1", "navigate", 0, now=0)
+    folder.load(page, "http://x/1", "reload", 0, now=1)
+    folder.load(page, "http://x/2", "navigate", 1, now=20)
+    folder.load(page, "http://x/1", "back_forward", 0, now=21)
+    folder.route_change(page, "http://x/2", "traverse", 1, now=22)
+    folder.action(_step("click", at=30))
+    folder.route_change(page, "http://x/#/items", "push", 2, now=31)
+    assert [s.action for s in folder.steps] == ["navigate", "reload", "navigate", "back", "forward", "click"]
+    assert folder.steps[-1].navigates_to == "http://x/#/items"
+    assert folder.load(page, "about:blank", "navigate", 3, now=40) == []
+
+
+def test_a_popup_belongs_to_the_step_that_opened_it() -> None:
+    folder, opener, popup = StepFolder([]), PageState(index=0), PageState(index=1)
+    folder.load(opener, "http://x/", "navigate", 0, now=0)
+    folder.action(_step("click", at=50))
+    folder.popup(opener_index=0, page_index=1, now=51)
+    assert folder.steps[-1].opens_page == 1
+    assert folder.load(popup, "http://x/help", "navigate", 0, now=52) == []  # its first page is the click's doing
+    assert folder.popup(opener_index=0, page_index=2, now=50 + NAVIGATION_FOLLOWS_ACTION_S + 1) == []
