@@ -70,7 +70,8 @@ def main(argv=None):
         browser = playwright.chromium.launch(executable_path=chromium, headless=not args.headed, args=flags)
         page = browser.new_page()
         try:
-            for result in Player(page, params, timeout_ms=args.timeout * 1000).run(STEPS):
+            secret = [p["name"] for p in PARAMETERS if p["secret"]]
+            for result in Player(page, params, timeout_ms=args.timeout * 1000, secret=secret).run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
         except StepFailed as failure:
             sys.exit(str(failure))

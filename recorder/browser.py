@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,10 +52,13 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def launch(playwright: Playwright, headless: bool = True, settings: Settings | None = None) -> Browser:
+def launch(
+    playwright: Playwright, headless: bool = True, settings: Settings | None = None, extra_args: Sequence[str] = ()
+) -> Browser:
+    """Chromium with our flags and `extra_args` (e.g. where its window goes)."""
     if not headless and not has_display():
         raise ShowMeHowError("a visible browser needs a display; run under `xvfb-run -a` or pass --headless")
-    args = list(CHROMIUM_ARGS)
+    args = [*CHROMIUM_ARGS, *extra_args]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
     try:
