@@ -29,6 +29,7 @@ from core.settings import Settings, data_dir, load_settings, set_setting
 from procedures import build_procedure
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.models import Procedure
+from procedures.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
@@ -314,7 +315,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         detail = f" {step.args}" if step.args else ""
         print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}", flush=True)
         if step.error:
-            print(f"      {step.error}", flush=True)
+            print(f"      {plain_error(step.error)}", flush=True)
 
     def approve(action: str, details: dict[str, object]) -> bool:
         if not sys.stdin.isatty():
@@ -333,7 +334,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             controls.stop.set()
             raise
-    print(("Succeeded" if result.success else f"Failed: {result.error}") + f"  ({len(result.steps)} steps)")
+    print(
+        ("Succeeded" if result.success else f"Failed: {plain_error(result.error or 'unknown error')}")
+        + f"  ({len(result.steps)} steps)"
+    )
     if result.procedure_id:
         print(f"Procedure: {result.procedure_id}")
     print(f"Run directory: {result.run_dir}")

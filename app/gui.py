@@ -321,14 +321,36 @@ class MainWindow(QMainWindow):
         if path:
             self.import_path(Path(path))
 
-    def import_path(self, path: Path) -> None:
+    def import_path(self, path: Path, force: bool = False) -> None:
+        """Import a file; when everything in it is stored already, ask whether to import copies."""
         try:
-            imported = read_importable(path).store_into(self.store)
+            importable = read_importable(path)
+            known = {} if force else importable.stored_already(self.store)
+            if known and len(known) == len(importable.procedures):
+                self._ask_import_copies(path)
+                return
+            imported = importable.store_into(self.store, force=force)
         except ShowMeHowError as exc:
             self.show_error(str(exc))
             return
         self.refresh_procedures()
-        self.show_notice(f"Imported {len(imported)} procedure(s) from {path.name}")
+        skipped = f"; {len(known)} stored already, left out" if known else ""
+        self.show_notice(f"Imported {len(imported)} procedure(s) from {path.name}{skipped}")
+
+    def _ask_import_copies(self, path: Path) -> None:
+        text = f"Everything in {path.name} is stored already (imported before). Import copies anyway?"
+        box = QMessageBox(QMessageBox.Icon.Question, "Import", text, parent=self)
+        copies = box.addButton("Import copies", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        self.messages.append(box)
+
+        def answered(_: int) -> None:
+            self.messages.remove(box)
+            if box.clickedButton() is copies:
+                self.import_path(path, force=True)
+
+        box.finished.connect(answered)
+        box.open()
 
     # --- Run -----------------------------------------------------------------------------------
 
