@@ -31,8 +31,3 @@ def side_by_side(screen: Rect, app: Rect, min_app_width: int = 0) -> tuple[Rect,
     width = max(MIN_APP_WIDTH, min_app_width, min(app.width, screen.width - MIN_BROWSER_WIDTH))
     moved = Rect(screen.x, max(screen.y, min(app.y, screen.y + screen.height - app.height)), width, min(app.height, height))
     return moved, Rect(moved.right, screen.y, screen.right - moved.right, height)
-
-
-def chromium_window_args(window: Rect) -> list[str]:
-    """Chromium's flags that open its window at `window`."""
-    return [f"--window-position={window.x},{window.y}", f"--window-size={window.width},{window.height}"]

@@ -16,14 +16,14 @@ from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
-from app.placement import Rect, chromium_window_args
+from app.placement import Rect
 from core.errors import ShowMeHowError
 from core.settings import load_settings
 from procedures import build_procedure
 from procedures.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
-from recorder.browser import launch
+from recorder.browser import launch, new_context, place_window
 
 PUMP_MS = 50
 
@@ -133,10 +133,11 @@ class BrowserWorker(QObject):
     def _open_page(self) -> Page:
         self._close_browser()
         assert self._playwright is not None
-        window = chromium_window_args(self.window) if self.window is not None and not self.headless else []
-        self._browser = launch(self._playwright, headless=self.headless, extra_args=window)
-        context = self._browser.new_context(viewport=None if not self.headless else {"width": 1280, "height": 800})
+        self._browser = launch(self._playwright, headless=self.headless)
+        context = new_context(self._browser, self.headless)
         self._page = context.new_page()
+        if self.window is not None and not self.headless:
+            place_window(self._page, *self.window)
         return self._page
 
     def _close_browser(self) -> None:

@@ -68,6 +68,8 @@ def _describe(step: Mapping[str, Any]) -> str:
 
 
 def _page_summary(page: Page) -> str:
+    if page.url.startswith("chrome-error:"):
+        return "Chromium's error page"
     try:
         text = " ".join(page.locator("body").inner_text(timeout=2000).split())
         return f'"{page.title()}" at {page.url}: {text[:200]}'
