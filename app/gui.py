@@ -58,7 +58,7 @@ class ScreenshotView(QLabel):
         super().__init__("The current step's screenshot appears here; click it to see it full size.")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
-        self.setMinimumWidth(320)
+        self.setMinimumWidth(200)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)  # the picture follows the label
         self.path: str | None = None
         self.dialog: QDialog | None = None

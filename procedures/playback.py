@@ -68,13 +68,14 @@ def _describe(step: Mapping[str, Any]) -> str:
 
 
 def _page_summary(page: Page) -> str:
-    if page.url.startswith("chrome-error:"):
-        return "Chromium's error page"
     try:
         text = " ".join(page.locator("body").inner_text(timeout=2000).split())
-        return f'"{page.title()}" at {page.url}: {text[:200]}'
+        title = page.title()
     except PlaywrightError:
         return page.url
+    if page.url.startswith("chrome-error:"):
+        return "Chromium's error page"  # the reason is in the error already
+    return f'"{title}" at {page.url}: {text[:200]}'
 
 
 def _same_url(a: str, b: str) -> bool:
