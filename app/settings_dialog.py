@@ -48,7 +48,7 @@ class SettingsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(640)  # room for URLs and parameter variables
+        self.setMinimumWidth(780)  # room for URLs and parameter variables
         current = load_settings()
         self.model = QLineEdit(current.model or "")
         self.model.setPlaceholderText("e.g. openai/gpt-4o-mini (empty: no LLM)")

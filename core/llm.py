@@ -8,7 +8,7 @@ from typing import Any
 from core.errors import ShowMeHowError
 from core.settings import Settings
 
-KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/")
+KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/", "hosted_vllm/", "llamafile/", "lm_studio/")  # local servers: no key
 
 
 class LLMError(ShowMeHowError):

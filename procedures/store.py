@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from core.database import DB_FILE, Schema, connect, run_script, transaction
+from core.database import DB_FILE, Schema, connect, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir
 from procedures.models import Procedure
@@ -61,12 +61,29 @@ class ProcedureStore:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         return Procedure.model_validate_json(row[0])
 
+    def resolve(self, prefix: str) -> str:
+        """The full id of the procedure that an id or an unambiguous prefix of one names."""
+        return resolve_id(self._db, "procedures", prefix, "procedure", "showmehow list")
+
+    def built_from(self) -> dict[str, list[str]]:
+        """Recording id -> ids of the procedures built from it, oldest first."""
+        links: dict[str, list[str]] = {}
+        rows = self._db.execute(
+            "SELECT json_extract(data, '$.recording_id') AS rid, id FROM procedures WHERE rid IS NOT NULL ORDER BY rowid"
+        )
+        for recording_id, procedure_id in rows:
+            links.setdefault(recording_id, []).append(procedure_id)
+        return links
+
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
         query = "SELECT data FROM procedures"
         if not include_deprecated:
             query += " WHERE deprecated = 0"
         rows = self._db.execute(query + " ORDER BY updated_at DESC").fetchall()
         return [Procedure.model_validate_json(row[0]) for row in rows]
+
+    def has(self, procedure_id: str) -> bool:
+        return self._db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone() is not None
 
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
