@@ -124,8 +124,8 @@ def place(url: str) -> str:
         parts = urlsplit(url.strip())
     except ValueError:
         return ""
-    if not parts.scheme:
-        return ""
+    if parts.scheme.lower() not in ("http", "https", "file"):
+        return ""  # about:blank, data: and the like are nowhere
     return f"{parts.scheme.lower()}://{(parts.netloc or '').lower()}{parts.path.rstrip('/')}"
 
 
@@ -148,11 +148,11 @@ def search_text(procedure: Procedure) -> SearchText:
         here = place(step.url) if "{" not in step.url else ""
         if here and here not in places:
             places.append(here)
-    about, steps, values = (tokens(" ".join(texts)) for texts in (about_texts, steps_texts, value_texts))
+    about, steps, values = (tokens(" ".join(texts)) for texts in (about_texts, steps_texts, value_texts))  # unstemmed
     words = set(about) | set(steps) | set(tokens(f"{procedure.title} {a.goal}"))
     return SearchText(
         goal=" ".join(goal),
-        about=" ".join(map(stem, about)),
+        about=" ".join(w for text in about_texts for w in templated(text, a.parameters) if w != SLOT),
         steps=" ".join(map(stem, steps)),
         values=" ".join(map(stem, values)),
         places=" ".join(places),

@@ -93,16 +93,21 @@ class ProcedureStore:
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
 
-    def search(self, query: str, limit: int) -> list[SearchRow]:
-        """The procedures whose search text matches an FTS5 `query`, best bm25 first (deprecated ones have none)."""
+    def search(self, query: str | None, limit: int) -> list[SearchRow]:
+        """The procedures whose search text matches an FTS5 `query`, best bm25 first; with no query, any
+        `limit` of them. Deprecated procedures have no search text."""
         weights = ", ".join(map(str, SEARCH_WEIGHTS))
+        best = (
+            f"SELECT rowid, bm25(procedure_search, {weights}) AS rank FROM procedure_search"
+            " WHERE procedure_search MATCH ? ORDER BY rank LIMIT ?"
+            if query
+            else "SELECT rowid, 0 AS rank FROM procedure_search LIMIT ?"
+        )
         rows = self._db.execute(
             "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, p.domains, p.success_count, p.failure_count"
-            f" FROM (SELECT rowid, bm25(procedure_search, {weights}) AS rank FROM procedure_search"
-            "       WHERE procedure_search MATCH ? ORDER BY rank LIMIT ?) AS best"
-            " JOIN procedure_search s ON s.rowid = best.rowid JOIN procedures p ON p.rowid = best.rowid"
+            f" FROM ({best}) AS best JOIN procedure_search s ON s.rowid = best.rowid JOIN procedures p ON p.rowid = best.rowid"
             " ORDER BY best.rank",
-            (query, limit),
+            (query, limit) if query else (limit,),
         ).fetchall()
         return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), json.loads(r[6]), r[7], r[8]) for r in rows]
 

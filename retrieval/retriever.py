@@ -1,7 +1,8 @@
 """Retriever: the stored procedures that best fit a task, best first.
 
 SQLite's FTS5 (bm25) finds candidates among all stored procedures in the database: any procedure that
-shares a word, a synonym or a corrected misspelling with the task. Python scores only that shortlist:
+shares a word, a synonym or a corrected misspelling with the task (with embeddings, every procedure of a
+small store). Python scores only that shortlist:
 goal similarity (retrieval.similarity), blended with embeddings when a model is set, the place, the
 confidence, and, for the few that can still enter the top k, the parameters the task supplies.
 """
@@ -27,6 +28,7 @@ SHORTLIST = 300  # candidates from FTS5 that Python scores
 CANDIDATE_BUDGET = 3000  # rows that FTS5 ranks, at least (more when the store is large)
 BUDGET_SHARE = 0.2  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
+SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
 PHRASE_WEIGHT = 1.5
 
 
@@ -87,7 +89,7 @@ class Retriever:
     def _weights(task: Task, counts: dict[str, int], size: int) -> dict[str, float]:
         """Rarer words weigh more: 1 for a word every procedure has, 2 for one none has."""
         scale = math.log(size + 2)
-        words = [t.stem for t in task.terms + task.quoted if " " not in t.stem]
+        words = [t.stem for t in task.terms if " " not in t.stem]
         weights = {word: 1.0 + math.log((size + 1) / (counts.get(word, 0) + 1)) / scale for word in words}
         return weights | {t.stem: PHRASE_WEIGHT for t in task.terms if " " in t.stem}
 
@@ -109,11 +111,13 @@ class Retriever:
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
         analysed = self._task(task)
         words = alternatives(analysed)
-        quoted = {t.stem for t in analysed.quoted}
-        counts = self.store.term_counts({part for w in words | quoted for part in w.split()}) if words else {}
+        counts = self.store.term_counts({part for w in words for part in w.split()}) if words else {}
         size = self.store.searchable_count()
         query = fts_query(words, counts, size)
-        rows = self.store.search(query, SHORTLIST) if query else []
+        if self.semantic.model and size <= SEMANTIC_SCAN:
+            rows = self.store.search(None, SEMANTIC_SCAN)
+        else:
+            rows = self.store.search(query, SHORTLIST) if query else []
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         partial = []
         for row in rows:

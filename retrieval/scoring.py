@@ -44,10 +44,9 @@ class Match(BaseModel):
     def reasons(self) -> list[str]:
         b, out = self.breakdown, []
         out.append(f'similar goal: "{self.procedure.abstract.goal}" ({b.goal:.0%})')
-        if b.domain == SAME_PAGE:
-            out.append("recorded on this page")
-        elif b.domain >= SAME_SITE:
-            out.append(f"recorded on this site ({', '.join(self.procedure.abstract.domains) or 'local files'})")
+        if b.domain >= SAME_SITE:
+            where = "recorded on this page" if b.domain == SAME_PAGE else "recorded elsewhere on this site"
+            out.append(f"matches current domain ({', '.join(self.procedure.abstract.domains) or 'local files'}), {where}")
         elif b.domain == 0.0:
             out.append("on another site")
         out.append(f"confidence {b.confidence:.0%} ({self.procedure.success_count} ok, {self.procedure.failure_count} failed)")

@@ -1,7 +1,7 @@
 """Goal similarity: how much of a task a procedure's search text covers, and how much of the procedure's
 title the task asks for. Same words count most, then the vocabulary's synonyms and the roles and labels
 of the elements the steps touched, then corrected misspellings. Values neither help nor hurt: a task's
-words where the title has a demonstrated value, and its quoted text, only count when they match."""
+words where the title has a demonstrated value count only when they match, and quoted text not at all."""
 
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def _match(term: Term, doc: Document) -> tuple[float, Evidence | None]:
     if found:
         return found[0] * scale, Evidence(term.misspelt or term.surface, term.surface, kind, found[1])
     best: tuple[float, str, str] = (0.0, "", "")
-    for meaning in term.meanings:
+    own = vocabulary().meanings.get(term.stem, frozenset())  # a phrase's groups before its single words
+    for meaning in sorted(term.meanings, key=lambda m: m not in own):
         hit = doc.meanings.get(meaning)
         if hit and hit[0] > best[0]:
             best = hit
@@ -142,12 +143,6 @@ def goal_similarity(task: Task, doc: Document, weights: dict[str, float]) -> tup
             matched |= term.meanings
         covered += weight * score
         total += weight
-    for term in task.quoted:  # quoted values count only when they match
-        score, why = _match(term, doc)
-        if why is not None:
-            weight = weights.get(term.stem, 1.0) * VALUE_WEIGHT
-            covered, total = covered + weight * score, total + weight
-            evidence.append(why)
     task_share = covered / total if total else 0.0
     title = doc.core
     covered_title = [bool(t.meanings & matched) for t in title]

@@ -57,8 +57,7 @@ def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocab
 @dataclass(frozen=True)
 class Task:
     stems: list[str]  # every word in order, quoted text as one SLOT
-    terms: list[Term]  # what the task asks for, values marked
-    quoted: list[Term]  # the words of quoted text: values
+    terms: list[Term]  # what the task asks for, values marked (quoted text is left out)
 
 
 def _looks_like_value(raw: list[str], position: int) -> bool:
@@ -78,7 +77,6 @@ def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
     stems: list[str] = []
     surfaces: list[str] = []
     values: list[bool] = []
-    quoted: list[str] = []
     at = 0
     for m in [*QUOTED.finditer(task), None]:
         chunk = task[at : m.start() if m else len(task)]
@@ -93,11 +91,9 @@ def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
             stems.append(SLOT)
             surfaces.append(m.group(0))
             values.append(True)
-            quoted += tokens(m.group(0))
             at = m.end()
     terms = [
         Term(t.surface, t.stem, t.meanings, t.position, value=all(values[t.position : t.position + len(t.stem.split())]))
         for t in fold_terms(stems, surfaces, vocab)
     ]
-    quoted_terms = [Term(w, stem(w), frozenset({stem(w)}), -1, value=True) for w in quoted if stem(w) not in STOP_STEMS]
-    return Task(stems, terms, quoted_terms)
+    return Task(stems, terms)
