@@ -24,41 +24,47 @@ from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
 
-SHORTLIST = 300  # candidates from FTS5 that Python scores
+SHORTLIST = 100  # candidates from each FTS5 query that Python scores
 CANDIDATE_BUDGET = 3000  # rows that FTS5 ranks, at least (more when the store is large)
-BUDGET_SHARE = 0.2  # ... or this share of the store
+BUDGET_SHARE = 0.05  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
 SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
 PHRASE_WEIGHT = 1.5
 
 
-def alternatives(task: Task) -> set[str]:
-    """The task's words and phrases (values left out), their synonyms and their corrections."""
+def alternatives(task: Task) -> tuple[list[str], set[str]]:
+    """The task's own words and phrases (quoted values left out), and their synonyms and corrections."""
     vocab = vocabulary()
-    out = set()
-    for term in task.terms:
-        out.add(term.stem)
-        for meaning in term.meanings:
-            out.update(vocab.members.get(meaning, ()))
-    return {a for a in out if a not in STOP_STEMS}
+    own = list(dict.fromkeys(t.stem for t in task.terms if t.stem not in STOP_STEMS))
+    others = {m for t in task.terms for meaning in t.meanings for m in vocab.members.get(meaning, ())}
+    return own, {a for a in others if a not in STOP_STEMS} - set(own)
 
 
-def fts_query(words: set[str], counts: dict[str, int], size: int) -> str:
-    """An FTS5 query for any of `words` that some procedure has, rarest first, within a budget of rows to
-    rank: in a large store, words that a great many procedures have are left out when rarer ones fill the
-    budget (bm25 could not rank by them, and they would make every row a candidate)."""
+def _count(word: str, counts: dict[str, int]) -> int:
+    return min(counts.get(part, 0) for part in word.split())
 
-    def count(word: str) -> int:
-        return min(counts.get(part, 0) for part in word.split())
 
-    present = sorted((count(w), w) for w in words if count(w))
+def fts_query(own: list[str], others: set[str], counts: dict[str, int], size: int) -> str:
+    """An FTS5 query for any of the words that some procedure has, within a budget of rows for bm25 to rank:
+    the task's own words first, then synonyms, rarer first. In a large store, words that a great many
+    procedures have are left out once rarer ones fill the budget (bm25 could not rank by them, and they
+    would make every row a candidate)."""
     budget, chosen, rows = max(CANDIDATE_BUDGET, BUDGET_SHARE * size), [], 0
-    for df, word in present:
-        if chosen and rows + df > budget:
-            break
-        chosen.append(word)
-        rows += df
+    for group in (own, others):
+        for df, word in sorted((_count(w, counts), w) for w in group):
+            if df and (not chosen or rows + df <= budget):
+                chosen.append(word)
+                rows += df
     return " OR ".join(f'"{w}"' for w in chosen)
+
+
+def all_of(task: Task, counts: dict[str, int]) -> str:
+    """An FTS5 query for procedures with every word the task asks for (not its values): cheap to rank, and
+    the best candidates whatever the budget left out."""
+    words = list(dict.fromkeys(t.stem for t in task.terms if not t.value and t.stem not in STOP_STEMS))
+    if len(words) < 2 or not all(_count(w, counts) for w in words):
+        return ""
+    return " AND ".join(f'"{w}"' for w in words)
 
 
 class Retriever:
@@ -110,14 +116,17 @@ class Retriever:
 
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
         analysed = self._task(task)
-        words = alternatives(analysed)
-        counts = self.store.term_counts({part for w in words for part in w.split()}) if words else {}
+        own, others = alternatives(analysed)
+        words = {part for w in [*own, *others] for part in w.split()}
+        counts = self.store.term_counts(words) if words else {}
         size = self.store.searchable_count()
-        query = fts_query(words, counts, size)
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.search(None, SEMANTIC_SCAN)
         else:
-            rows = self.store.search(query, SHORTLIST) if query else []
+            rows = []
+            for query in (all_of(analysed, counts), fts_query(own, others, counts, size)):
+                rows += self.store.search(query, SHORTLIST) if query else []
+            rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         partial = []
         for row in rows:

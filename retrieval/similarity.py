@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from procedures.search import SLOT
 from procedures.store import SearchRow
-from retrieval.text import Task, Term, fold_terms
+from retrieval.text import STOP_STEMS, Task, Term, fold_terms
 from retrieval.vocabulary import vocabulary
 
 FIELDS = ("goal", "about", "steps", "values")
@@ -35,22 +35,33 @@ class Document:
     goal: tuple[str, ...]  # the title's stems in order, SLOT where a value stood
 
 
-@lru_cache(maxsize=200_000)
+def _phrases_and_words(stems: list[str]) -> set[str]:
+    """The distinct stems of a text with the vocabulary's phrases in it, stop words out."""
+    vocab = vocabulary()
+    found = set(stems)
+    for i, word in enumerate(stems):
+        if word in vocab.phrase_starts:
+            for size in range(2, vocab.longest_phrase + 1):
+                key = " ".join(stems[i : i + size])
+                if key in vocab.meanings:
+                    found.add(key)
+    return found - STOP_STEMS - {SLOT}
+
+
+@lru_cache(maxsize=20_000)
 def document(goal: str, about: str, steps: str, values: str) -> Document:
+    groups = vocabulary().meanings
     terms: dict[str, tuple[float, str]] = {}
     meanings: dict[str, tuple[float, str, str]] = {}
-    core: tuple[Term, ...] = ()
     for field, text in zip(FIELDS, (goal, about, steps, values)):
         weight = FIELD_WEIGHTS[field]
-        found = fold_terms(text.split())
-        if field == "goal":
-            core = tuple({t.stem: t for t in found}.values())
-        for term in found:
-            if weight > terms.get(term.stem, (0.0, ""))[0]:
-                terms[term.stem] = (weight, field)
-            for meaning in term.meanings:
+        for word in _phrases_and_words(text.split()):
+            if weight > terms.get(word, (0.0, ""))[0]:
+                terms[word] = (weight, field)
+            for meaning in (word, *groups.get(word, ())):
                 if weight > meanings.get(meaning, (0.0, "", ""))[0]:
-                    meanings[meaning] = (weight, field, term.stem)
+                    meanings[meaning] = (weight, field, word)
+    core = tuple({t.stem: t for t in fold_terms(goal.split())}.values())
     return Document(terms, meanings, core, tuple(goal.split()))
 
 

@@ -39,7 +39,8 @@ def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocab
     out: list[Term] = []
     i = 0
     while i < len(stems):
-        for size in range(min(vocab.longest_phrase, len(stems) - i), 1, -1):
+        longest = min(vocab.longest_phrase, len(stems) - i) if stems[i] in vocab.phrase_starts else 1
+        for size in range(longest, 1, -1):
             key = " ".join(stems[i : i + size])
             if key in vocab.meanings:  # a phrase means what its group means, and its own words
                 words = frozenset(w for w in stems[i : i + size] if w not in STOP_STEMS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from core.words import stem, tokens
@@ -13,7 +13,7 @@ from core.words import stem, tokens
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: there is one per file
 class Vocabulary:
     meanings: dict[str, frozenset[str]]  # a stemmed word or phrase ("log in") -> the groups it belongs to
     longest_phrase: int  # in words
@@ -21,15 +21,21 @@ class Vocabulary:
     words: frozenset[str]  # every word the vocabulary knows, unstemmed: spelling candidates
     members: dict[str, tuple[str, ...]]  # a group -> its stemmed words and phrases
     actions: frozenset[str]  # the groups of [actions]
+    phrase_starts: frozenset[str]  # the first words of phrases
 
     def meaning(self, term: str) -> frozenset[str]:
         """The term itself and the groups it belongs to."""
-        return self.meanings.get(term, frozenset()) | {term}
+        return _meaning(self, term)
 
     def is_action(self, term: str) -> bool:
         """Whether a word or phrase only ever says what to do, never to what ("click", "delete")."""
         groups = self.meanings.get(term)
         return bool(groups) and groups <= self.actions
+
+
+@lru_cache(maxsize=100_000)
+def _meaning(vocab: Vocabulary, term: str) -> frozenset[str]:
+    return vocab.meanings.get(term, frozenset()) | {term}
 
 
 def phrase_key(text: str) -> str:
@@ -62,4 +68,5 @@ def vocabulary(path: Path = VOCABULARY_FILE) -> Vocabulary:
         words=frozenset(words),
         members=members,
         actions=frozenset(data["actions"]),
+        phrase_starts=frozenset(k.split()[0] for k in meanings if " " in k),
     )

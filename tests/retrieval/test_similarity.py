@@ -8,7 +8,7 @@ import pytest
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from retrieval import Retriever
-from retrieval.retriever import fts_query
+from retrieval.retriever import all_of, fts_query
 from retrieval.spelling import close_enough
 from retrieval.text import analyze
 from retrieval.vocabulary import vocabulary
@@ -117,11 +117,15 @@ def test_one_uncommon_word_does_not_prune_the_best_procedure(store: ProcedureSto
 
 
 def test_the_candidate_query_leaves_out_the_most_common_words_only_in_a_large_store() -> None:
-    words = {"click", "tab", "open"}
-    counts = {"click": 15_000, "tab": 40, "open": 100_000}
-    assert fts_query(words, counts, 100_000) == '"tab" OR "click"'  # 20% of 100,000 rows at most
-    assert fts_query(words, {"click": 30, "tab": 2, "open": 41}, 41) == '"tab" OR "click" OR "open"'
-    assert fts_query({"zebra"}, {}, 10) == ""
+    own, synonyms = ["click", "tab", "zebra"], {"press", "open"}
+    counts = {"click": 4_000, "tab": 40, "press": 900, "open": 100_000}
+    assert fts_query(own, synonyms, counts, 100_000) == '"tab" OR "click" OR "press"'  # 5% of 100,000 rows at most
+    small = {"click": 30, "tab": 2, "press": 5, "open": 41}
+    assert fts_query(own, synonyms, small, 41) == '"tab" OR "click" OR "press" OR "open"'
+    assert fts_query(["zebra"], set(), {}, 10) == ""
+    task = analyze("Click the urgent tab for Ana")
+    assert all_of(task, {"click": 9, "urgent": 1, "tab": 3}) == '"click" AND "urgent" AND "tab"'  # not the value
+    assert all_of(task, {"click": 9, "tab": 3}) == ""
 
 
 def test_task_analysis_marks_values_and_folds_phrases() -> None:
