@@ -78,15 +78,20 @@ def _value_spans(text: str, parameters: list[Parameter]) -> list[tuple[int, int]
     return sorted(spans)
 
 
-def templated(text: str, parameters: list[Parameter]) -> list[str]:
-    """A title's stemmed words with each demonstrated value replaced by one SLOT."""
-    out, at = [], 0
+def _pieces(text: str, parameters: list[Parameter]) -> list[str | None]:
+    """A text cut at its demonstrated values: the parts between them, None for each value."""
+    out: list[str | None] = []
+    at = 0
     for start, end in _value_spans(text, parameters):
-        if start < at:
-            continue
-        out += [*_stems(text[at:start]), SLOT]
-        at = end
-    return out + _stems(text[at:])
+        if start >= at:
+            out += [text[at:start], None]
+            at = end
+    return [*out, text[at:]]
+
+
+def templated(text: str, parameters: list[Parameter]) -> list[str]:
+    """A text's stemmed words with each demonstrated value replaced by one SLOT."""
+    return [w for piece in _pieces(text, parameters) for w in (_stems(piece) if piece is not None else [SLOT])]
 
 
 def _named(selector: str) -> tuple[list[str], list[str]]:
@@ -148,13 +153,14 @@ def search_text(procedure: Procedure) -> SearchText:
         here = place(step.url) if "{" not in step.url else ""
         if here and here not in places:
             places.append(here)
-    about, steps, values = (tokens(" ".join(texts)) for texts in (about_texts, steps_texts, value_texts))  # unstemmed
-    words = set(about) | set(steps) | set(tokens(f"{procedure.title} {a.goal}"))
+    steps, values = tokens(" ".join(steps_texts)), tokens(" ".join(value_texts))  # unstemmed
+    written = [p for text in [procedure.title, a.goal, *about_texts] for p in _pieces(text, a.parameters) if p]
+    words = set(steps) | set(tokens(" ".join(written)))
     return SearchText(
         goal=" ".join(goal),
         about=" ".join(w for text in about_texts for w in templated(text, a.parameters) if w != SLOT),
         steps=" ".join(map(stem, steps)),
         values=" ".join(map(stem, values)),
         places=" ".join(places),
-        words=frozenset(w for w in words - set(values) if not w.isdigit()),
+        words=frozenset(w for w in words if not w.isdigit()),
     )

@@ -19,13 +19,13 @@ from procedures.models import confidence
 from procedures.store import ProcedureStore, SearchRow
 from retrieval.embeddings import Semantic
 from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
-from retrieval.similarity import document_of, goal_similarity
+from retrieval.similarity import document_of, goal_similarity, undoing
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
 
-SHORTLIST = 100  # candidates from each FTS5 query that Python scores
-CANDIDATE_BUDGET = 3000  # rows that FTS5 ranks, at least (more when the store is large)
+SHORTLIST = 60  # candidates from each FTS5 query that Python scores
+CANDIDATE_BUDGET = 2000  # rows that FTS5 ranks, at least (more when the store is large)
 BUDGET_SHARE = 0.05  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
 SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
@@ -103,8 +103,9 @@ class Retriever:
         self, text: str, task: Task, rows: list[SearchRow], weights: dict[str, float]
     ) -> dict[str, tuple[float, list[str]]]:
         goals = {}
+        undo = undoing(task)
         for row in rows:
-            goal, evidence = goal_similarity(task, document_of(row), weights)
+            goal, evidence = goal_similarity(task, document_of(row), weights, undo)
             goals[row.id] = (goal, [str(e) for e in evidence])
         semantic = self.semantic.similarities(text, [r.id for r in rows])
         for pid, similarity in semantic.items():
@@ -139,7 +140,7 @@ class Retriever:
             partial.append((upper + WEIGHTS["params"], row.id, place))
         matches: list[Match] = []
         for upper, procedure_id, place in heapq.nlargest(len(partial), partial):
-            if upper < self.min_score or (len(matches) >= k and upper < matches[k - 1].score):
+            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score):
                 break  # nothing further down the list can enter the top k
             procedure = self.store.get(procedure_id)
             bound = bind_parameters(procedure, task, param_env=self.param_env)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from pydantic import BaseModel, ConfigDict
 
-from core.sites import host_of, on_site
+from core.sites import on_site
 from procedures.models import Procedure
 from procedures.search import place
 
@@ -55,13 +53,13 @@ class Match(BaseModel):
         return out
 
 
-def _site(url: str) -> str:
-    """What counts as one site: the host (subdomains join their parent through the stored domains), or,
-    for a file, its folder."""
-    parts = urlsplit(url)
-    if parts.scheme == "file":
-        return "file://" + parts.path.rsplit("/", 1)[0]
-    return host_of(url)
+def _site(where: str) -> str:
+    """What counts as one site, for a place (see procedures.search.place): its host (subdomains join their
+    parent through the stored domains), or, for a file, its folder."""
+    if where.startswith("file://"):
+        return where.rsplit("/", 1)[0]
+    netloc = where.split("://", 1)[-1].split("/", 1)[0]
+    return netloc.rsplit("@", 1)[-1].split(":", 1)[0].strip("[]")
 
 
 def place_match(url: str | None, places: list[str], domains: list[str]) -> float:

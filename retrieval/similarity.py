@@ -33,6 +33,8 @@ class Document:
     meanings: dict[str, tuple[float, str, str]]  # meaning -> (best field weight, field, the stem that has it)
     core: tuple[Term, ...]  # the title's terms, its values left out
     goal: tuple[str, ...]  # the title's stems in order, SLOT where a value stood
+    things: tuple[bool, ...]  # for each core term, whether it names a thing rather than an action
+    done: frozenset[str]  # the meanings of the title
 
 
 def _phrases_and_words(stems: list[str]) -> set[str]:
@@ -61,8 +63,11 @@ def document(goal: str, about: str, steps: str, values: str) -> Document:
             for meaning in (word, *groups.get(word, ())):
                 if weight > meanings.get(meaning, (0.0, "", ""))[0]:
                     meanings[meaning] = (weight, field, word)
+    vocab = vocabulary()
     core = tuple({t.stem: t for t in fold_terms(goal.split())}.values())
-    return Document(terms, meanings, core, tuple(goal.split()))
+    things = tuple(not vocab.is_action(t.stem) for t in core)
+    done = frozenset(m for t in core for m in t.meanings)
+    return Document(terms, meanings, core, tuple(goal.split()), things, done)
 
 
 def document_of(row: SearchRow) -> Document:
@@ -106,6 +111,8 @@ def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
     words that surround the value in the title ('for _ on' fits 'for job alerts on')."""
     out: set[int] = set()
     start = 0
+    if SLOT not in goal:
+        return out
     for j, word in enumerate(goal):
         if word != SLOT or (j and goal[j - 1] == SLOT):
             continue
@@ -121,16 +128,22 @@ def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
     return out
 
 
-def _opposed(task: Task, doc: Document) -> bool:
-    """The task asks to undo what the procedure's title does ("unsubscribe" and "subscribe")."""
+def undoing(task: Task) -> dict[str, frozenset[str]]:
+    """What each meaning the task asks for would undo ("unsubscribe" undoes "subscribe")."""
     opposites = vocabulary().opposites
-    asked = {m for t in task.terms for m in t.meanings}
-    done = {m for t in doc.core for m in t.meanings}
-    return any(opposites.get(m, frozenset()) & done and m not in done for m in asked)
+    return {m: opposites[m] for t in task.terms for m in t.meanings if m in opposites}
 
 
-def goal_similarity(task: Task, doc: Document, weights: dict[str, float]) -> tuple[float, list[Evidence]]:
-    """Similarity 0..1 of a task and a procedure, with the evidence for it."""
+def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
+    """The task asks to undo what the procedure's title does."""
+    return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
+
+
+def goal_similarity(
+    task: Task, doc: Document, weights: dict[str, float], undo: dict[str, frozenset[str]] | None = None
+) -> tuple[float, list[Evidence]]:
+    """Similarity 0..1 of a task and a procedure, with the evidence for it (`undo`: undoing(task), given
+    when one task is compared with many procedures)."""
     if not task.terms:
         return 0.0, []
     slots = slot_positions(task.stems, doc.goal)
@@ -159,9 +172,9 @@ def goal_similarity(task: Task, doc: Document, weights: dict[str, float]) -> tup
     covered_title = [bool(t.meanings & matched) for t in title]
     title_share = sum(covered_title) / len(title) if title else task_share
     similarity = TASK_SHARE * task_share + (1 - TASK_SHARE) * title_share
-    if _opposed(task, doc):
+    if _opposed(undoing(task) if undo is None else undo, doc):
         similarity *= OPPOSITE
-    things = [hit for t, hit in zip(title, covered_title) if not vocab.is_action(t.stem)]
+    things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
     if own_things and things and not any(things):
         similarity *= OFF_TOPIC
     return similarity, evidence
