@@ -46,10 +46,11 @@ def _v2(db: sqlite3.Connection) -> None:
     run_script(
         db,
         """
-        CREATE VIRTUAL TABLE procedure_search USING fts5(goal, about, steps, vals, places UNINDEXED, tokenize='unicode61');
-        CREATE VIRTUAL TABLE procedure_terms USING fts5vocab(procedure_search, 'row');
-        CREATE TABLE procedure_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
-        CREATE TABLE procedure_embeddings (
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_search
+            USING fts5(goal, about, steps, vals, places UNINDEXED, tokenize='unicode61');
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_terms USING fts5vocab(procedure_search, 'row');
+        CREATE TABLE IF NOT EXISTS procedure_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS procedure_embeddings (
             id TEXT NOT NULL,
             model TEXT NOT NULL,
             vector BLOB NOT NULL,
@@ -57,6 +58,7 @@ def _v2(db: sqlite3.Connection) -> None:
         )
         """,
     )
+    db.execute("DELETE FROM procedure_search")
     for (data,) in db.execute("SELECT data FROM procedures").fetchall():
         _index(db, Procedure.model_validate_json(data))
 
