@@ -1,10 +1,10 @@
 """Retriever: the stored procedures that best fit a task, best first.
 
-SQLite's FTS5 (bm25) finds candidates among all stored procedures in the database: any procedure that
-shares a word, a synonym or a corrected misspelling with the task (with embeddings, every procedure of a
-small store). Python scores only that shortlist:
-goal similarity (retrieval.similarity), blended with embeddings when a model is set, the place, the
-confidence, and, for the few that can still enter the top k, the parameters the task supplies.
+SQLite's FTS5 (bm25) finds candidates among all stored procedures in the database: those that share a
+word, a synonym or a corrected misspelling with the task (with embeddings, every procedure of a small
+store). Python scores only that shortlist: goal similarity (retrieval.similarity), blended with embeddings
+when a model is set, the place, the confidence, and, for the few that can still enter the top k, the
+parameters the task supplies.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from procedures.models import confidence
 from procedures.store import ProcedureStore, SearchRow
 from retrieval.embeddings import Semantic
 from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
-from retrieval.similarity import document_of, goal_similarity, undoing
+from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
@@ -101,12 +101,12 @@ class Retriever:
 
     def _goals(
         self, text: str, task: Task, rows: list[SearchRow], weights: dict[str, float]
-    ) -> dict[str, tuple[float, list[str]]]:
-        goals = {}
+    ) -> dict[str, tuple[float, list[Evidence | str]]]:
+        goals: dict[str, tuple[float, list[Evidence | str]]] = {}
         undo = undoing(task)
         for row in rows:
             goal, evidence = goal_similarity(task, document_of(row), weights, undo)
-            goals[row.id] = (goal, [str(e) for e in evidence])
+            goals[row.id] = (goal, list(evidence))
         semantic = self.semantic.similarities(text, [r.id for r in rows])
         for pid, similarity in semantic.items():
             goal, evidence = goals[pid]
@@ -158,7 +158,7 @@ class Retriever:
                     breakdown=breakdown,
                     bound=bound,
                     missing=missing_parameters(procedure, bound),
-                    evidence=evidence,
+                    evidence=[str(e) for e in evidence],
                 )
                 matches = sorted([*matches, match], key=lambda m: -m.score)
         return matches[:k]
