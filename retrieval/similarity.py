@@ -1,7 +1,8 @@
 """Goal similarity: how much of a task a procedure's search text covers, and how much of the procedure's
 title the task asks for. Same words count most, then the vocabulary's synonyms and the roles and labels
-of the elements the steps touched, then corrected misspellings. Values neither help nor hurt: a task's
-words where the title has a demonstrated value count only when they match, and quoted text not at all."""
+of the elements the steps touched, then corrected misspellings. Values neither help nor hurt: quoted text
+is left out, and a new value where the title had a demonstrated one, or a word that looks like a value,
+counts for little or nothing unless it matches."""
 
 from __future__ import annotations
 
