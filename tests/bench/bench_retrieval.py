@@ -202,7 +202,24 @@ def measure(count: int) -> None:
         f"{verdict(ours_median, target)} ms; CPU time median {statistics.median(cpu):.1f} ms; seed Jaccard loop median"
         f" {base_median:.1f} ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
+    labelled_among(store, count)
     store.close()
+
+
+def labelled_among(store: ProcedureStore, count: int) -> None:
+    """Top-1 on the labelled set (tests/retrieval/labelled_set.py) with its procedures among the synthetic ones."""
+    from tests.retrieval.evaluate import evaluate
+    from tests.retrieval.labelled_set import procedures
+
+    store.add_many(procedures().values())
+    retriever = Retriever(store)
+
+    def rank(text: str, url: str | None) -> str | None:
+        matches = retriever.retrieve(text, url=url, k=3)
+        return matches[0].procedure.id if matches else None
+
+    parts = ", ".join(f"{part} {share:.1%}" for part, share in evaluate(rank).items())
+    print(f"{count:,} procedures: labelled set among them, top-1: {parts}")
 
 
 def main() -> None:
