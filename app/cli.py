@@ -297,6 +297,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     if args.explain:
         for m in matches:
             print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
+            print("  task words matched: " + ("; ".join(m.evidence) or "-"))
             print(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
         print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
     return 0

@@ -50,7 +50,7 @@ class BrowserWorker(QObject):
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
-        self._store = ProcedureStore()  # kept open: its retrieval index lives as long as it does
+        self._store = ProcedureStore()  # kept open for the worker's life
         self._running = True
 
     # --- called from the GUI thread (directly, not through signals: the worker thread runs
