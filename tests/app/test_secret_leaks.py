@@ -13,13 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, quote_plus
 
-import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.cli import main
-from core.settings import set_setting
 from procedures.store import ProcedureStore
-from tests.agent.conftest import MODEL, act
+from tests.agent.conftest import act
 from tests.helpers import record, run_cli
 from tests.llm_server import LLMServer
 
@@ -113,16 +111,6 @@ def _devtools_file(site: str) -> dict:  # type: ignore[type-arg]
 
 def _forms(value: str) -> set[str]:
     return {value, quote_plus(value), quote(value, safe="")}
-
-
-@pytest.fixture
-def llm(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    server = LLMServer()
-    set_setting("api_base", server.url)
-    set_setting("model", MODEL)
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
-    yield server
-    server.close()
 
 
 def test_no_secret_leaves_the_page_the_person_or_the_run(  # type: ignore[no-untyped-def]

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 import hmac
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page
 
-from recorder import Recording, RecordingSession
+from recorder import Recording
 from recorder.scripts import read_js
-
-
-def _record(context: BrowserContext, url: str, actions: Callable[[Page], None], title: str = "") -> Recording:
-    page = context.new_page()
-    session = RecordingSession(context, title=title)  # stored in the data directory, `home`
-    session.start()
-    page.goto(url)
-    actions(page)
-    page.wait_for_timeout(150)
-    recording = session.stop()
-    page.close()
-    return recording
+from tests.helpers import record
 
 
 def _assert_no_trace(recording: Recording, home: Path, *values: str) -> None:
@@ -49,7 +37,7 @@ def test_fields_switched_from_password_while_loading(context: BrowserContext, si
         page.locator("#word").press_sequentially("Gamma-333")  # by setAttribute('type', 'TEXT')
         _submit(page, "Unlock")
 
-    recording = _record(context, f"{site}/secrets/inline-switch.html", actions)
+    recording = record(context, f"{site}/secrets/inline-switch.html", actions)
     fills = [s for s in recording.steps if s.action == "fill"]
     assert [(s.field, s.secret, s.value) for s in fills] == [
         ("First word", True, None),
@@ -67,7 +55,7 @@ def test_a_contenteditable_secret_is_one_step_without_its_text(context: BrowserC
         page.keyboard.type("Sc0de!42")
         _submit(page, "Pay now")
 
-    recording = _record(context, f"{site}/secrets/contenteditable.html", actions)
+    recording = record(context, f"{site}/secrets/contenteditable.html", actions)
     assert [s.action for s in recording.steps] == ["navigate", "fill", "click"]
     fill = recording.steps[1]
     assert fill.secret and fill.value is None and fill.selector == "#cvv" and fill.label == "Security code"
@@ -84,7 +72,7 @@ def test_a_get_form_with_a_short_name_and_a_title_that_names_the_password(contex
         _submit(page, "Log in")
 
     title = 'Log in as emile with password "x3h"'
-    recording = _record(context, f"{site}/secrets/get-form.html", actions, title=title)
+    recording = record(context, f"{site}/secrets/get-form.html", actions, title=title)
     assert recording.title == 'Log in as emile with password "{key}"'  # the field's parameter, named from its label
     submit = recording.steps[-1]
     assert submit.navigates_to is not None and submit.navigates_to.endswith("done.html?user=emile&pw=")
@@ -98,7 +86,7 @@ def test_text_fields_known_as_secret_only_by_label_or_placeholder(context: Brows
         page.keyboard.press("Enter")
         page.wait_for_url("**/done.html*")
 
-    recording = _record(context, f"{site}/secrets/label-placeholder.html", actions)
+    recording = record(context, f"{site}/secrets/label-placeholder.html", actions)
     assert [(s.field, s.secret) for s in recording.steps if s.action == "fill"] == [("Card number", True), ("Password", True)]
     _assert_no_trace(recording, home, "4111 1111 1111 1111", "4111+1111", "Delta-44x")
 
@@ -112,7 +100,7 @@ def test_a_page_that_copies_the_password_elsewhere(context: BrowserContext, site
         page.get_by_role("button", name="Use Echo-5555").click()  # and into a button's text
         _submit(page, "Save")
 
-    recording = _record(context, f"{site}/secrets/copy.html", actions)
+    recording = record(context, f"{site}/secrets/copy.html", actions)
     again = next(s for s in recording.steps if s.field == "Repeat" and s.action == "fill")
     assert again.secret and again.value is None
     use = next(s for s in recording.steps if s.action == "click" and s.selector == "#use")
@@ -129,7 +117,7 @@ def test_characters_typed_with_altgr_or_option_in_a_password_field(context: Brow
         page.keyboard.press("Enter")
         page.wait_for_url("**/done.html*")
 
-    recording = _record(context, f"{site}/secrets/altgr.html", actions)
+    recording = record(context, f"{site}/secrets/altgr.html", actions)
     assert [(s.action, s.value) for s in recording.steps[1:]] == [("fill", None), ("press", "Enter")]
     assert "@" not in recording.model_dump_json()
     _assert_no_trace(recording, home, "Fox")
