@@ -352,7 +352,8 @@ class Agent:
             return "finished"
         risky = self._needs_approval(name, args)
         if risky is not None:
-            approved = self.controls.approve(risky, {"url": page.url}) if self.controls.approve else False
+            shown = self.log.masked(risky), {"url": self.log.masked(page.url)}  # a person sees it: no secret value
+            approved = self.controls.approve(*shown) if self.controls.approve else False
             self.log.memory_event({"event": "approval", "action": risky, "approved": approved})
             if not approved:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
