@@ -8,6 +8,8 @@ import re
 from collections.abc import Callable, Iterable
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
 
+from core.words import STOP_WORDS
+
 SECRET_TERMS = (
     r"pass(word|wd|code|phrase)?|pw|pwd|pin|pin[-_ ]?code|otp|one[-_ ]?time[-_ ]?(code|password|pin)|totp|2fa|mfa"
     r"|verification[-_ ]?code|cc[-_ ]?(number|num|csc|cvc|cvv|exp)|card[-_ ]?(number|num|no)|credit[-_ ]?card|cvv2?|cvc2?|csc"
@@ -47,7 +49,7 @@ def _alternative(form: str) -> str:
 def mask_values(text: str, values: Iterable[str], mask: str = SECRET_MASK) -> str:
     """The text with every occurrence of the values (plain or URL-encoded) replaced by the mask."""
     pattern = value_pattern(values)
-    return text if pattern is None else pattern.sub(mask, text)
+    return text if pattern is None else pattern.sub(lambda _: mask, text)
 
 
 def redact_url(url: str, holds_secret: Callable[[str], bool] | None = None) -> str:
@@ -80,21 +82,27 @@ def _redact_pairs(text: str, held: Callable[[str], bool]) -> str:
 # A value named in free text: `password "x y"`, `PIN: 1234`, `pw=abc`, `card number 4111 1111 1111 1111`.
 _NAMED_VALUE = re.compile(
     rf"(?<![a-z0-9])(?P<name>{SECRET_TERMS})(?![a-z])"
-    r"(?:\s+(?:is|of|to|was))?\s*[:=]?\s*"
+    r"(?:\s+(?:is|to))?\s*(?P<sep>[:=])?\s*"
     r"(?:\"(?P<dq>[^\"]+)\"|'(?P<sq>[^']+)'|“(?P<cq>[^”]+)”|(?P<digits>\d[\d -]{6,}\d)|(?P<bare>[^\s\"'“”]+))",
     re.IGNORECASE,
 )
-_NOT_VALUES = frozenset("and or with the a an is in on for field box as to of it".split())
+# Words that are verbs or nouns as often as names of secrets ("pin this", "pass the salt", "the secret
+# recipe"): a bare word after them is a secret only with a digit in it or after ":" or "=".
+_AMBIGUOUS = frozenset(["pass", "pin", "token", "secret"])
+_NOT_VALUES = STOP_WORDS | frozenset("field box input form page button prompt dialog reset manager again".split())
 
 
 def named_secrets(text: str) -> list[tuple[str, str]]:
     """(name, value) for each secret that a task's words give by name, e.g. ("password", "x3h")."""
     found = []
     for match in _NAMED_VALUE.finditer(text):
+        name = re.sub(r"[^a-z0-9]+", "_", match.group("name").lower()).strip("_")
         value = next(match.group(g) for g in ("dq", "sq", "cq", "digits", "bare") if match.group(g) is not None)
         if match.group("bare") is not None:
             value = value.rstrip(".,;:)")
-        if value and value.lower() not in _NOT_VALUES:
-            name = re.sub(r"[^a-z0-9]+", "_", match.group("name").lower()).strip("_")
+            plain_word = not match.group("sep") and not re.search(r"\d", value)
+            if value.lower() in _NOT_VALUES or (name in _AMBIGUOUS and plain_word):
+                continue
+        if value:
             found.append((name if name[0].isalpha() else f"code_{name}", value))
     return found

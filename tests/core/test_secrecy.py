@@ -61,3 +61,15 @@ def test_redact_url_by_name_and_by_value() -> None:
     redacted = redact_url("https://h/reset/s3cret/now?k1=s3cret&q=shoes", held)
     assert "s3cret" not in redacted and redacted.endswith("?k1=&q=shoes") and "/reset/" in redacted and "/now" in redacted
     assert redact_url("https://h/p?q=shoes", held) == "https://h/p?q=shoes"
+
+
+def test_words_that_only_look_like_named_secrets() -> None:
+    for task in [
+        "Change the password of bob",
+        "pin this message",
+        "pass the salt",
+        "the secret recipe",
+        "open the password field",
+    ]:
+        assert named_secrets(task) == [], task
+    assert named_secrets("pin 1234 and token: abc") == [("pin", "1234"), ("token", "abc")]
