@@ -22,7 +22,7 @@ from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
 from core.errors import describe_error
 from core.llm import complete, connection_options
-from core.secrecy import SECRET_MASK
+from core.secrecy import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of
 from procedures.store import ProcedureStore
@@ -192,7 +192,7 @@ class Agent:
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
-        self.secrets = secrets  # secret parameter values: usable as {name} in fill/type, never shown to the model
+        self.secrets = secrets  # secret values by name: usable as {name} in fill/type, never shown to the model
         self.timeout_ms = timeout_ms
         self.state = AgentState()
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
@@ -207,7 +207,7 @@ class Agent:
             else ""
         )
         first = "\n\n".join(part for part in (memory, extra_context, secrets_note) if part)
-        messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self.task, tier1)}]
+        messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self._placeholders(self.task), tier1)}]
         pending_error: tuple[str, str] | None = None
         limits = self.controls
         for number in range(1, limits.max_steps + 1):
@@ -217,6 +217,7 @@ class Agent:
             observation = observe(self.page)
             content = self._step_message(observation, pending_error, first if number == 1 else "")
             messages.append({"role": "user", "content": content})
+            messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
             self.log.prompt(messages)
             message = complete(self.model, messages, settings=self.settings, tools=tool_schemas(), tool_choice="auto")
             calls = list(getattr(message, "tool_calls", None) or [])
@@ -250,7 +251,7 @@ class Agent:
             tips = self.lessons.recall_on_domain(domain)  # Trigger B
             if tips:
                 parts.append("Tips for this site:\n" + "\n".join(f"- {l.lesson}" for l in tips))
-        parts.append(self.log.masked(observation.render()))  # a page may echo a secret (a GET form's URL)
+        parts.append(observation.render())
         if error is not None:
             command, text = error
             section = f"IMPORTANT - Last action failed:\n{text}"
@@ -259,7 +260,13 @@ class Agent:
                 section += "\n\nTips from previous experience:\n" + "\n".join(f"- {l.lesson}" for l in tips)
             parts.append(section)
         parts.append("Call the appropriate tool for the next action.")
-        return "\n\n".join(parts)
+        return self.log.masked("\n\n".join(parts))  # a page may echo a secret (a GET form's URL), and so may an error
+
+    def _placeholders(self, text: str) -> str:
+        """The text with each secret value replaced by its placeholder: the model sees `{password}`."""
+        for name, value in sorted(self.secrets.items(), key=lambda item: -len(item[1])):
+            text = mask_values(text, [value], f"{{{name}}}")
+        return self.log.masked(text)
 
     def _tripped(self) -> bool:
         limits = self.controls
@@ -345,7 +352,8 @@ class Agent:
             return "finished"
         risky = self._needs_approval(name, args)
         if risky is not None:
-            approved = self.controls.approve(risky, {"url": page.url}) if self.controls.approve else False
+            shown = self.log.masked(risky), {"url": self.log.masked(page.url)}  # a person sees it: no secret value
+            approved = self.controls.approve(*shown) if self.controls.approve else False
             self.log.memory_event({"event": "approval", "action": risky, "approved": approved})
             if not approved:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"

@@ -24,7 +24,7 @@ from app.desktop import desktop_problem
 from app.formatting import parse_assignments, shown_bound, step_summary
 from core.errors import ShowMeHowError
 from core.llm import connection_options
-from core.secrecy import SECRET_MASK
+from core.secrecy import SECRET_MASK, mask_values, named_secrets
 from core.settings import Settings, data_dir, load_settings, set_setting
 from procedures import build_procedure
 from procedures.llm_builder import BuilderFallbackWarning
@@ -36,7 +36,7 @@ from procedures.transfer import export_procedures, read_importable
 from recorder import RecordedStep, RecordingSession, recover_journals
 from recorder.browser import find_chromium, has_display, open_browser
 from recorder.recordings import RecordingStore
-from retrieval import Retriever, render_procedural_memory
+from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
 
 DRIVER_CLOSED = "Connection closed while reading from the driver"  # Playwright's words when its driver process ends
@@ -260,27 +260,29 @@ def cmd_recover(args: argparse.Namespace) -> int:
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
     matches = Retriever(_store()).retrieve(args.task, url=args.url, k=args.k)
+    hidden = [value for _, value in named_secrets(args.task)]  # a secret the task names, bound to a parameter or not
+    print(mask_values(retrieval_report(matches, args), hidden))
+    return 0
+
+
+def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "id": m.procedure.id,
-                        "title": m.procedure.title,
-                        "score": m.score,
-                        "breakdown": m.breakdown.model_dump(),
-                        "bound": shown_bound(m),
-                        "missing": m.missing,
-                    }
-                    for m in matches
-                ],
-                indent=2,
-            )
+        return json.dumps(
+            [
+                {
+                    "id": m.procedure.id,
+                    "title": m.procedure.title,
+                    "score": m.score,
+                    "breakdown": m.breakdown.model_dump(),
+                    "bound": shown_bound(m),
+                    "missing": m.missing,
+                }
+                for m in matches
+            ],
+            indent=2,
         )
-        return 0
     if not matches:
-        print("No stored procedure fits this task.")
-        return 0
+        return "No stored procedure fits this task."
     rows = [
         (
             m.procedure.id[:12],
@@ -293,14 +295,14 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         )
         for m in matches
     ]
-    print(table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows))
+    lines = [table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows)]
     if args.explain:
         for m in matches:
-            print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
-            print("  task words matched: " + ("; ".join(m.evidence) or "-"))
-            print(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
-        print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
-    return 0
+            lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
+            lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
+            lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
+        lines.append("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
+    return "\n".join(lines)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -327,10 +329,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     controls = RunControls(on_progress=progress, approve=approve)
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
-        print(f"Running ({mode}): {args.task}", flush=True)
+        print(f"Running ({mode})", flush=True)  # not the task: it may hold a password
         try:
             result = run_task(
-                args.task, page=page, mode=mode, model=model, url=args.url, params=params, controls=controls, settings=settings
+                args.task,
+                page=page,
+                mode=mode,
+                model=model,
+                url=args.url,
+                params=params,
+                controls=controls,
+                settings=settings,
+                timeout_ms=args.timeout * 1000,
             )
         except KeyboardInterrupt:
             controls.stop.set()
@@ -516,6 +526,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
     p.add_argument("--headless", action="store_true", help="no visible window")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step (default 10)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier 1|2, promote N, forget N")

@@ -436,7 +436,8 @@ class MainWindow(QMainWindow):
         if task is None:
             return
         try:
-            params = parse_assignment_text(self.run_params.text()) | parse_assignment_text(self.run_secrets.text())
+            params = parse_assignment_text(self.run_params.text())
+            secrets = parse_assignment_text(self.run_secrets.text())
         except ShowMeHowError as exc:
             self.show_error(f"Parameters: {exc}")
             return
@@ -454,6 +455,7 @@ class MainWindow(QMainWindow):
             self.run_model.text().strip() or None,
             chosen,
             params,
+            secrets,
         )
 
     @Slot()

@@ -70,9 +70,10 @@ class BrowserWorker(QObject):
         model: str | None,
         procedure_ids: list[str] | None,
         params: dict[str, str] | None = None,
+        secrets: dict[str, str] | None = None,
     ) -> None:
         self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
-        self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, self._controls)))
+        self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, secrets or {}, self._controls)))
 
     def stop_run(self) -> None:
         if self._controls is not None:
@@ -189,6 +190,7 @@ class BrowserWorker(QObject):
         model: str | None,
         procedure_ids: list[str] | None,
         params: dict[str, str],
+        secrets: dict[str, str],
         controls: RunControls,
     ) -> None:
         self.busy_changed.emit(True)
@@ -202,6 +204,7 @@ class BrowserWorker(QObject):
                 model=model,
                 url=url,  # type: ignore[arg-type]
                 params=params,
+                secrets=secrets,
                 controls=controls,
                 procedure_ids=procedure_ids,
             )

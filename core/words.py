@@ -1,5 +1,5 @@
-"""Words: the stop words of titles and tasks, and the one tokenizer and stemmer that both the stored
-search text of procedures and the tasks compared with it go through."""
+"""Words: the stop words of titles and tasks, names made of words, and the one tokenizer and stemmer that both the
+stored search text of procedures and the tasks compared with it go through."""
 
 from __future__ import annotations
 
@@ -40,3 +40,13 @@ def stem(word: str) -> str:
                 changed = True
                 break
     return word
+
+
+def snake_case(text: str, fallback: str = "value") -> str:
+    """A parameter name from a field's words: "E-mail address" -> "e_mail_address"."""
+    words = re.findall(r"[a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
+    words = [w for w in words if w not in STOP_WORDS] or words
+    name = "_".join(words)[:40].strip("_")
+    if not name:
+        return fallback
+    return name if name[0].isalpha() else f"{fallback}_{name}"

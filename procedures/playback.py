@@ -9,11 +9,12 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures.placeholders import fill_placeholders
+from procedures.placeholders import fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
@@ -102,9 +103,13 @@ class Player:
         self.timeout_ms = timeout_ms
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
+        self._hidden: list[str] = []  # values of secret parameters, longest first
 
     def run(self, steps: list[Mapping[str, Any]]) -> list[StepResult]:
-        """Every step's result; raises StepFailed at the first step that cannot be played."""
+        """Every step's result; raises StepFailed at the first step that cannot be played. Its message
+        never holds the value of a secret parameter, though the page's URL or text may show one."""
+        secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
+        self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         for index, step in enumerate(steps):
             if self.should_stop is not None and self.should_stop():
                 raise StepFailed(index, f"stopped on request before step {index + 1}")
@@ -114,22 +119,28 @@ class Player:
             try:
                 result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0)
             except StepFailed as failure:
-                result.status, result.error, result.tried = "error", str(failure), failure.tried
-                raise
+                result.status, result.error, result.tried = "error", self._hide(str(failure)), failure.tried
+                raise StepFailed(index, result.error, failure.tried) from None
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
                 result.status, result.error = (
                     "error",
-                    f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}",
+                    self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
                 )
                 raise StepFailed(index, result.error) from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
-                result.url = page.url if not page.is_closed() else result.url
+                result.url = self._hide(page.url if not page.is_closed() else result.url)
                 self.results.append(result)
                 if self.on_step is not None:
                     self.on_step(result, page)
         return self.results
+
+    def _hide(self, text: str) -> str:
+        for value in self._hidden:
+            for form in (value, quote_plus(value)):
+                text = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)" if len(form) < 4 else re.escape(form), SECRET_MASK, text)
+        return text
 
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
         """The step's selector and value with the values played put in, secret ones masked."""

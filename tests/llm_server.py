@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+MODEL = "openai/scripted"  # the model name that reaches this server through litellm's OpenAI provider
+
 
 @dataclass
 class Reply:

@@ -15,7 +15,7 @@ from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures
 from recorder.browser import has_display
-from tests.agent.conftest import act, llm  # noqa: F401 (the fixture)
+from tests.agent.conftest import act
 from tests.helpers import ROOT, log_in, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -133,7 +133,7 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     assert window.messages and window.messages[-1].text().startswith("Parameters: cannot read"), "an unclosed quote is refused"
 
 
-def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]
     llm.replies = [act("click", ref_name="Send message"), act("finish", success=False, summary="not allowed")]
     window.tabs.setCurrentIndex(2)
     window.task.setText("send the support message")
@@ -189,7 +189,7 @@ def test_the_window_never_imports_litellm_at_start() -> None:
     assert Path(ROOT / "app" / "gui.py").exists()
 
 
-def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]
     from app.settings_dialog import SettingsDialog
     from core.settings import load_settings
     from tests.llm_server import Reply
