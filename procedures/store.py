@@ -49,6 +49,7 @@ def _v2(db: sqlite3.Connection) -> None:
         CREATE VIRTUAL TABLE IF NOT EXISTS procedure_search
             USING fts5(goal, about, steps, vals, places UNINDEXED, tokenize='unicode61');
         CREATE VIRTUAL TABLE IF NOT EXISTS procedure_terms USING fts5vocab(procedure_search, 'row');
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_term_columns USING fts5vocab(procedure_search, 'col');
         CREATE TABLE IF NOT EXISTS procedure_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS procedure_embeddings (
             id TEXT NOT NULL,
@@ -130,11 +131,15 @@ class ProcedureStore:
         ).fetchall()
         return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), json.loads(r[6]), r[7], r[8]) for r in rows]
 
-    def term_counts(self, terms: Iterable[str]) -> dict[str, int]:
-        """How many procedures' search text holds each term (terms in none are left out)."""
+    def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
+        """How many procedures' search text holds each term, anywhere or in one column (goal, about, steps,
+        vals); terms in none are left out."""
         terms = sorted(set(terms))
         marks = ",".join("?" * len(terms))
-        return dict(self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", terms).fetchall())
+        if column is None:
+            return dict(self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", terms).fetchall())
+        query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
+        return dict(self._db.execute(query, (column, *terms)).fetchall())
 
     def searchable_count(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures WHERE deprecated = 0").fetchone()[0]

@@ -44,18 +44,22 @@ def _count(word: str, counts: dict[str, int]) -> int:
     return min(counts.get(part, 0) for part in word.split())
 
 
-def fts_query(own: list[str], others: set[str], counts: dict[str, int], size: int) -> str:
+def fts_query(own: list[str], others: set[str], counts: dict[str, int], titles: dict[str, int], size: int) -> str:
     """An FTS5 query for any of the words that some procedure has, within a budget of rows for bm25 to rank:
-    the task's own words first, then synonyms, rarer first. In a large store, words that a great many
-    procedures have are left out once rarer ones fill the budget (bm25 could not rank by them, and they
-    would make every row a candidate)."""
+    the task's own words first, then synonyms, rarer first. In a large store, a word that a great many
+    procedures have ("click", "button") is only looked for in titles once rarer words fill the budget, and
+    left out when even titles that have it are too many (bm25 could not rank by it)."""
     budget, chosen, rows = max(CANDIDATE_BUDGET, BUDGET_SHARE * size), [], 0
     for group in (own, others):
         for df, word in sorted((_count(w, counts), w) for w in group):
+            in_titles = _count(word, titles)
             if df and (not chosen or rows + df <= budget):
-                chosen.append(word)
+                chosen.append(f'"{word}"')
                 rows += df
-    return " OR ".join(f'"{w}"' for w in chosen)
+            elif in_titles and rows + in_titles <= budget:
+                chosen.append(f'goal : "{word}"')
+                rows += in_titles
+    return " OR ".join(chosen)
 
 
 def all_of(task: Task, counts: dict[str, int]) -> str:
@@ -120,12 +124,13 @@ class Retriever:
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.term_counts(words) if words else {}
+        titles = self.store.term_counts(words, "goal") if words else {}
         size = self.store.searchable_count()
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.search(None, SEMANTIC_SCAN)
         else:
             rows = []
-            for query in (all_of(analysed, counts), fts_query(own, others, counts, size)):
+            for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
                 rows += self.store.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))

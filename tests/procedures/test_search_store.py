@@ -28,6 +28,8 @@ def test_search_text_follows_add_update_delete_and_deprecation(tmp_path: Path) -
     store.update(renamed)
     assert _found(store, "wiki") == [] and _found(store, "monthly") == [pid]
     assert store.term_counts(["monthly", "wiki"]) == {"monthly": 1}
+    assert store.term_counts(["monthly"], "goal") == {"monthly": 1} and store.term_counts(["monthly"], "steps") == {}
+    assert [r.id for r in store.search('goal : "monthly"', 10)] == [pid] and store.search('steps : "monthly"', 10) == []
     store.set_deprecated(pid, True)
     assert _found(store, "monthly") == [] and store.searchable_count() == 0
     store.set_deprecated(pid, False)

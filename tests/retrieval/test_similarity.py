@@ -116,13 +116,15 @@ def test_one_uncommon_word_does_not_prune_the_best_procedure(store: ProcedureSto
     assert title == "Export the report as CSV"
 
 
-def test_the_candidate_query_leaves_out_the_most_common_words_only_in_a_large_store() -> None:
+def test_the_candidate_query_narrows_the_most_common_words_only_in_a_large_store() -> None:
     own, synonyms = ["click", "tab", "zebra"], {"press", "open"}
-    counts = {"click": 4_000, "tab": 40, "press": 900, "open": 100_000}
-    assert fts_query(own, synonyms, counts, 100_000) == '"tab" OR "click" OR "press"'  # 5% of 100,000 rows at most
+    counts = {"click": 60_000, "tab": 40, "press": 900, "open": 100_000}
+    titles = {"click": 300, "open": 9_000}
+    query = fts_query(own, synonyms, counts, titles, 100_000)  # 5% of 100,000 rows at most
+    assert query == '"tab" OR goal : "click" OR "press"'
     small = {"click": 30, "tab": 2, "press": 5, "open": 41}
-    assert fts_query(own, synonyms, small, 41) == '"tab" OR "click" OR "press" OR "open"'
-    assert fts_query(["zebra"], set(), {}, 10) == ""
+    assert fts_query(own, synonyms, small, {}, 41) == '"tab" OR "click" OR "press" OR "open"'
+    assert fts_query(["zebra"], set(), {}, {}, 10) == ""
     task = analyze("Click the urgent tab for Ana")
     assert all_of(task, {"click": 9, "urgent": 1, "tab": 3}) == '"click" AND "urgent" AND "tab"'  # not the value
     assert all_of(task, {"click": 9, "tab": 3}) == ""
