@@ -561,11 +561,14 @@ class _DriverGone(logging.Filter):
         return not (record.exc_info and DRIVER_CLOSED in str(record.exc_info[1]))
 
 
+DRIVER_GONE = _DriverGone()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = args.func if args.command is not None else (lambda _: _gui())
-    logging.getLogger("asyncio").addFilter(_DriverGone())
+    logging.getLogger("asyncio").addFilter(DRIVER_GONE)  # once, however often main() runs
     try:
         code = func(args)
         sys.stdout.flush()  # here, so that a reader that went away (`| head`) is caught below
