@@ -27,6 +27,9 @@ class Target(BaseModel):
     field: str = Field("", max_length=SHORT)
     tag: str = Field("", max_length=50)
     input_type: str = Field("", max_length=50)
+    options: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
+    option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
+    group: str = Field("", max_length=SHORT)
 
 
 class StepPayload(_Payload):
@@ -37,6 +40,7 @@ class StepPayload(_Payload):
     option_value: str | None = Field(None, max_length=SHORT)
     files: list[Annotated[str, Field(max_length=500)]] = Field(default_factory=list, max_length=100)
     secret: bool = False
+    secret_slot: str | None = Field(None, max_length=50)
 
 
 class LoadPayload(_Payload):

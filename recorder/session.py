@@ -198,6 +198,10 @@ class RecordingSession:
             field=target.field,
             tag=target.tag,
             input_type=target.input_type,
+            options=target.options,
+            option_values=target.option_values,
+            group=target.group,
+            secret_slot=payload.secret_slot if payload.secret else None,
         )
         self._mirror(self._folder.action(step))
 
