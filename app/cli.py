@@ -219,6 +219,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
                         "score": m.score,
                         "breakdown": m.breakdown.model_dump(),
                         "bound": shown_bound(m),
+                        "how": m.how,
                         "missing": m.missing,
                     }
                     for m in matches
@@ -247,6 +248,10 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         for m in matches:
             print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
             print(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
+            for name, how in m.how.items():
+                print(f"    {name}: {how}")
+            if m.unplaced:
+                print(f"  not placed: {', '.join(json.dumps(v, ensure_ascii=False) for v in m.unplaced)}")
         print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
     return 0
 
@@ -286,6 +291,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(("Succeeded" if result.success else f"Failed: {result.error}") + f"  ({len(result.steps)} steps)")
     if result.procedure_id:
         print(f"Procedure: {result.procedure_id}")
+    for name, how in result.binding.items():
+        print(f"  {name}: {how}")
     print(f"Run directory: {result.run_dir}")
     return 0 if result.success else 1
 

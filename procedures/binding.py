@@ -2,9 +2,9 @@
 
 In order: the task has the shape of the demonstration's title (or description) with the demonstrated
 values cut out; else each value sits where the title had its value, between the same words (other
-wordings around them allowed); else next to the parameter's name or label; else it is one of the
-parameter's allowed values, or has the example's shape (numbers changed); else quoted strings go to
-what is left, in order. Pure: no browser, no network.
+wordings around them allowed); else it has the example's shape with other numbers ("Tab #3"); else
+it is next to the parameter's name or label; else it is one of the parameter's allowed values; else
+quoted strings go to what is left, in order. Pure: no browser, no network.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class Binding:
     values: dict[str, str] = field(default_factory=dict)
     how: dict[str, str] = field(default_factory=dict)
     unplaced: list[str] = field(default_factory=list)
+    defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
 
     def put(self, name: str, value: str, how: str) -> None:
         self.values[name] = value
@@ -66,7 +67,7 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     for name in names:  # a secret: its value is never kept, but the title may show where it goes
         m = re.search(rf"\b{name}\b\s*(?:to|is|as|:|=)?\s*(\"[^\"]*\"|“[^”]*”|[^\s,;]+)", text, re.IGNORECASE)
         if m:
-            quoted = m.group(1)[:1] in "\"“"
+            quoted = m.group(1)[:1] in '"“'
             return (m.start(1) + quoted, m.end(1) - quoted)
     return None
 
@@ -86,21 +87,28 @@ def _literal(text: str) -> str:
     return rf"[\s\"'“”]*{joined}[\s\"'“”]*" if words else r"[\s\"'“”]*"
 
 
-def _template(text: str, params: list[Parameter]) -> tuple[re.Pattern[str], list[str]] | None:
-    """A pattern for tasks shaped like `text` with each demonstrated value cut out."""
-    spans = sorted((span[0], span[1], p.name) for p in params if (span := _locate(p, text)))
+def _template(text: str, located: dict[str, tuple[int, int] | None]) -> tuple[str, list[str], set[str]] | None:
+    """A pattern for tasks shaped like `text` with each demonstrated value (`located` by parameter)
+    cut out, the parameters in the order of their values, and the words that such a task must hold."""
+    spans = sorted((span[0], span[1], name) for name, span in located.items() if span)
     if not spans:
         return None
-    pattern, at, names = "", 0, []
+    pattern, at, names, literal = "", 0, [], []
     for index, (start, end, name) in enumerate(spans):
         if start < at:
             continue
         last = index == len(spans) - 1 and not text[end:].strip(TRAILING + "\"'”")
         pattern += _literal(text[at:start]) + _value_group(name, last)
+        literal.append(text[at:start])
         names.append(name)
         at = end
     pattern += _literal(text[at:].rstrip(TRAILING))
-    return re.compile(pattern, re.IGNORECASE), names
+    literal.append(text[at:])
+    return pattern, names, set(_word_list(" ".join(literal)))
+
+
+def _word_list(text: str) -> list[str]:
+    return re.findall(r"[\w#@'-]+", text.lower())
 
 
 def _from_groups(match: re.Match[str], names: list[str]) -> dict[str, tuple[str, tuple[int, int]]]:
@@ -135,6 +143,8 @@ class _Binder:
         self.sources = [t.strip() for t in (procedure.title, procedure.description, procedure.abstract.goal) if t.strip()]
         self.result = Binding()
         self.used: list[tuple[int, int]] = []  # spans of the task that bound values came from
+        self.words = set(_word_list(self.task))
+        self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
         self.doubtful: dict[str, tuple[str, str]] = {}  # values outside the allowed ones, by parameter
 
     def free(self, span: tuple[int, int]) -> bool:
@@ -155,67 +165,81 @@ class _Binder:
         return True
 
     def open(self, secrets: bool = True) -> list[Parameter]:
-        return [
-            p for p in self.params if p.name not in self.result.values and p.kind != "toggle" and (secrets or not p.secret)
-        ]
+        return [p for p in self.params if p.name not in self.result.values and p.kind != "toggle" and (secrets or not p.secret)]
 
     def by_title_shape(self) -> None:
         best: dict[str, tuple[str, tuple[int, int]]] = {}
+        sure: set[str] = set()  # quoted: taken as the task wrote them, even when not allowed
         for source in self.sources:
-            template = _template(source, self.params)
-            if template is None:
-                continue
-            pattern, names = template
+            template = _template(source, {p.name: self.span(p, source) for p in self.params})
+            if template is None or not template[2] <= self.words:
+                continue  # a task of this shape holds every word of the title but its values
+            pattern, names = re.compile(template[0], re.IGNORECASE), template[1]
             whole = pattern.fullmatch(self.task)
             match = whole or pattern.search(self.task)
             if match is None:
                 continue
             found = _from_groups(match, names)
+            quoted = {n for n in found if match.group(f"{n}__b") is None}
             if whole is None:  # part of the task has the shape: only its quoted values are sure
-                found = {n: v for n, v in found.items() if match.group(f"{n}__b") is None}
+                found = {n: v for n, v in found.items() if n in quoted}
             if len(found) > len(best):
-                best = found
+                best, sure = found, quoted
         names = [p.name for p in self.params]
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
-            self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=True)
+            self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
     def by_neighbours(self) -> None:
         """Each value where the title had it: after the same words, before the same words, or between."""
         for param in self.open():
             for source in self.sources:
-                span = _locate(param, source)
+                span = self.span(param, source)
                 if span and self._near(param, source, span):
                     break
 
+    def span(self, param: Parameter, source: str) -> tuple[int, int] | None:
+        key = (param.name, source)
+        if key not in self.spans:
+            self.spans[key] = _locate(param, source)
+        return self.spans[key]
+
+    def _present(self, anchors: list[str]) -> bool:
+        return all(w.lower() in self.words or (w.lower() in CHOOSING and CHOOSING & self.words) for w in anchors)
+
     def _near(self, param: Parameter, source: str, span: tuple[int, int]) -> bool:
-        others = [s for p in self.params if p is not param and (s := _locate(p, source))]
+        others = [s for p in self.params if p is not param and (s := self.span(p, source))]
         left = _context(source[: span[0]], [(a, b) for a, b in others if b <= span[0]], before=True)
         right = _context(source[span[1] :], [(a - span[1], b - span[1]) for a, b in others if a >= span[1]], before=False)
         n_words = max(1, len((param.example or "x").split()))
-        value = rf"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?P<b>{{bare}}))"
-        tries = []
-        for lw in (left[-2:], left[-1:]):
-            for rw in (right[:2], right[:1]):
-                if lw and rw:
-                    tries.append((_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”]{1,80}?") + r"[\s,;:)\"”]*" + _anchor(rw), "between"))
-        for lw in (left[-2:], left[-1:]):
-            if lw:
-                bare = rf"[^\"“”,;!?()]{{1,80}}?{BARE_STOP}"
-                tries.append((_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after"))
-        for rw in (right[:2], right[:1]):
-            if rw:
-                bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
-                tries.append((value.format(bare=bare) + r"[\s,;:)\"”]*" + _anchor(rw), "before"))
-        for pattern, where in tries:
+        value = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?P<b>{bare}))"
+        lefts = [w for w in (left[-2:], left[-1:]) if w and self._present(w)]
+        rights = [w for w in (right[:2], right[:1]) if w and self._present(w)]
+        tries = [
+            (
+                _anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”]{1,80}?") + r"[\s,;:)\"”]*" + _anchor(rw),
+                "between",
+                lw + rw,
+            )
+            for lw in lefts
+            for rw in rights
+        ]
+        bare = rf"[^\"“”,;!?()]{{1,80}}?{BARE_STOP}"
+        tries += [(_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after", lw) for lw in lefts]
+        bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
+        tries += [(value.format(bare=bare) + r"[\s,;:)\"”]*" + _anchor(rw), "before", rw) for rw in rights]
+        for pattern, where, anchors in tries:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 group = next(g for g in ("q", "c", "b") if m.group(g) is not None)
                 raw = m.group(group)
-                if group == "b" and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                loose = where != "between" and all(w.lower() in STOP_WORDS for w in anchors)  # "the" alone: where does it end?
+                if group == "b" and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS or loose):
                     continue
-                words = " ... ".join(" ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else []))
+                words = " ... ".join(
+                    " ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else [])
+                )
                 if self.take(param, raw, m.span(group), f"the task puts it where the title did ({where} '{words}')"):
                     return True
         return False
@@ -223,11 +247,14 @@ class _Binder:
     def by_names(self) -> None:
         """`subject "X"`, `priority: Urgent`, `Urgent priority`, `as bob`."""
         for param in self.open():
-            for name in _names_of(param, self.sources):
+            for name in _names_of(param, [(source, self.span(param, source)) for source in self.sources]):
                 if self._next_to(param, name):
                     break
 
-    def _next_to(self, param: Parameter, name: str) -> bool:
+    def _next_to(self, param: Parameter, words: str) -> bool:
+        if not set(words.split()) <= self.words:
+            return False
+        name = r"\s+".join(map(re.escape, words.split()))
         quoted = r"\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”"
         options = sorted(param.allowed, key=len, reverse=True)
         bare = "|".join(_exact(o) for o in options) if options else r"[^\s\"“”,;()]+"
@@ -241,7 +268,7 @@ class _Binder:
                 value = m.group(group)
                 if group == "b" and value.lower() in STOP_WORDS | {"and", "with", "the", "a"}:
                     continue
-                if self.take(param, value, m.span(group), f"next to its name '{name.replace(chr(92), '')}'"):
+                if self.take(param, value, m.span(group), f"next to its name '{words}'"):
                     return True
         return False
 
@@ -268,7 +295,7 @@ class _Binder:
             pattern = r"\d+".join(r"\s*".join(map(re.escape, part.split())) for part in re.split(r"\d+", example))
             for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", self.task, re.IGNORECASE):
                 numbers = iter(re.findall(r"\d+", m.group(0)))
-                value = re.sub(r"\d+", lambda _: next(numbers), example)
+                value = re.sub(r"\d+", lambda _, found=numbers: next(found), example)
                 if self.take(param, value, m.span(), "it has the shape of the demonstrated value"):
                     break
 
@@ -281,7 +308,7 @@ class _Binder:
 
     def _order(self, param: Parameter) -> tuple[int, int]:
         for index, source in enumerate(self.sources):
-            span = _locate(param, source)
+            span = self.span(param, source)
             if span:
                 return index, span[0]
         return len(self.sources), self.params.index(param)
@@ -342,20 +369,20 @@ def _anchor(words: list[str]) -> str:
     return r"(?<!\w)" + r"\W+".join(parts) + r"(?!\w)"
 
 
-def _names_of(param: Parameter, sources: list[str]) -> list[str]:
-    """How a task may name a parameter: its label, its name, the noun the title used, its last word."""
+def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]]) -> list[str]:
+    """How a task may name a parameter: its label, its name, the noun the title used before its value
+    (`sources`: each title with where the value is in it), its last word."""
     names = [param.label, param.name.replace("_", " ")]
-    for source in sources:
-        span = _locate(param, source)
+    for source, span in sources:
         if span:
             before = re.findall(r"[A-Za-z]+", source[: span[0]])
             if before and before[-1].lower() not in STOP_WORDS | CHOOSING:
                 names.append(before[-1])
     names.append(param.name.split("_")[-1])
-    patterns = [r"\s+".join(map(re.escape, n.split())) for n in dict.fromkeys(n.strip().lower() for n in names if n.strip())]
+    found = [" ".join(_word_list(n)) for n in names]
     if USER_WORDS.search(param.name) or USER_WORDS.search(param.label):
-        patterns.append("as")
-    return [p for p in patterns if p and p not in STOP_WORDS]
+        found.append("as")
+    return [n for n in dict.fromkeys(found) if n and n not in STOP_WORDS - {"as"}]
 
 
 def _canonical(param: Parameter, value: str) -> str:
@@ -388,9 +415,9 @@ def bind(
     binder = _Binder(procedure, task)
     binder.by_title_shape()
     binder.by_neighbours()
+    binder.by_shape()
     binder.by_names()
     binder.by_allowed_values()
-    binder.by_shape()
     binder.by_position()
     binder.toggles()
     result = binder.result
@@ -405,8 +432,9 @@ def bind(
         found = next((v for v in variables if env.get(v)), None)
         if found:
             result.put(param.name, env[found], f"the environment variable {found}")
-        elif not param.required and param.example is not None:
-            result.put(param.name, param.example, "the demonstrated value (the task names no other)")
+        elif param.name in (fallback := defaults(procedure)):
+            result.put(param.name, fallback[param.name], "the demonstrated value (the task names no other)")
+            result.defaulted.append(param.name)
     return result
 
 
@@ -415,6 +443,11 @@ def bind_parameters(
 ) -> dict[str, str]:
     """Values for the procedure's parameters, from the task text and the environment; see `bind`."""
     return bind(procedure, task, env, param_env).values
+
+
+def defaults(procedure: Procedure) -> dict[str, str]:
+    """The values of parameters that a task need not give: their demonstrated ones."""
+    return {p.name: p.example for p in procedure.abstract.parameters if not p.required and p.example is not None}
 
 
 def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
@@ -434,3 +467,36 @@ def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]
             shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))
             problems.append(f'{param.name} cannot be "{wrong[0]}": it must be one of {shown}')
     return problems
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A step that would act on a demonstrated value the task does not want."""
+
+    step: int  # 0-based
+    message: str
+
+
+def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Contradiction | None:
+    """When the task names values that no parameter took, the first choice that would use a
+    demonstrated value (a click, check or option that no parameter covers, or whose parameter kept
+    its demonstrated value) and that the task does not name: replay stops there."""
+    if not binding.unplaced:
+        return None
+    wanted = ", ".join(f'"{v}"' for v in binding.unplaced)
+    for index, step in enumerate(procedure.steps):
+        if step.action not in ("click", "dblclick", "check", "select") or not step.referenced_parameters() <= set(
+            binding.defaulted
+        ):
+            continue
+        shown = (step.value if step.action == "select" else step.label) or ""
+        shown = binding.values.get(shown.strip("{}"), shown) if shown.startswith("{") else shown
+        if not shown.strip() or re.search(_exact(shown.strip()), task, re.IGNORECASE):
+            continue
+        verb = {"select": "choose", "check": "check"}.get(step.action, "click")
+        return Contradiction(
+            index,
+            f"the task names {wanted}, which no parameter of '{procedure.title}' takes: step {index + 1} would "
+            f'{verb} "{shown}", the demonstrated value, so replay stops before it',
+        )
+    return None

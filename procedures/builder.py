@@ -103,10 +103,11 @@ def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
     match = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE)
     if match is None:
         return None
-    sentence = re.split(r"[.!?;\n]\s", text[: match.start()])[-1]
-    for word in reversed(re.findall(r"[A-Za-z0-9_]+|\x00", sentence)[-4:]):
+    sentence = re.findall(r"[A-Za-z0-9_]+|\x00", re.split(r"[.!?;\n]\s", text[: match.start()])[-1])
+    for position in range(len(sentence) - 1, max(-1, len(sentence) - 5), -1):
+        word = sentence[position]
         lower = word.lower()
-        if word == "\x00" or lower in VERBS:
+        if word == "\x00" or lower in VERBS or position == 0:  # a sentence starts with its verb
             break
         if lower not in CONNECTORS and lower not in STOP_WORDS:
             return snake_case(word)
@@ -314,7 +315,12 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         elif step.action in ("check", "uncheck") and step.input_type == "checkbox" and len(step.options) < 2:
             state = YES if step.action == "check" else NO
             owners[index] = params.add(
-                snake_case(step.label or field, fallback="checkbox"), state, "toggle", label=step.label, allowed=[YES, NO], required=False
+                snake_case(step.label or field, fallback="checkbox"),
+                state,
+                "toggle",
+                label=step.label,
+                allowed=[YES, NO],
+                required=False,
             )
         elif step.action in ("click", "dblclick", "check") and step.label and not _is_task_verb(step.label, mention_text):
             mentioned = _mentions(mention_text, step.label)
@@ -322,7 +328,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
             base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
-                snake_case(step.group, fallback="choice") if choice and step.group and not mentioned else ROLE_NAMES.get(_role(step), "item")
+                snake_case(step.group, fallback="choice")
+                if choice and step.group and not mentioned
+                else ROLE_NAMES.get(_role(step), "item")
             )
             targets[index] = params.add(
                 base,

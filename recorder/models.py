@@ -47,7 +47,9 @@ class RecordedStep(BaseModel):
     field: str = Field("", max_length=SHORT)  # the field's label, name or placeholder
     tag: str = Field("", max_length=50)
     input_type: str = Field("", max_length=50)
-    options: list[str] = Field(default_factory=list, max_length=500)  # a select's option labels, a radio or checkbox group's labels
+    options: list[str] = Field(
+        default_factory=list, max_length=500
+    )  # a select's option labels, a radio or checkbox group's labels
     option_values: list[str] = Field(default_factory=list, max_length=500)  # their value attributes, in the same order
     group: str = Field("", max_length=SHORT)  # a radio or checkbox group's name: its legend, else its name attribute
     secret_slot: str | None = Field(None, max_length=50)  # secret fills that held the same value share a slot

@@ -6,7 +6,7 @@ import heapq
 from weakref import WeakKeyDictionary
 
 from core.settings import Settings, load_settings
-from procedures.binding import bind_parameters, missing_parameters
+from procedures.binding import bind, missing_parameters
 from procedures.store import ProcedureStore
 from retrieval.index import ProcedureIndex
 from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, domain_match, parameter_availability
@@ -46,7 +46,8 @@ class Retriever:
             if upper < self.min_score:
                 break
             procedure = self.store.get(procedure_id)
-            bound = bind_parameters(procedure, task, param_env=self.param_env)
+            binding = bind(procedure, task, param_env=self.param_env)
+            bound = binding.values
             breakdown = Breakdown(
                 goal=round(goal, 4),
                 domain=domain_match(url, procedure.abstract.domains),
@@ -61,6 +62,9 @@ class Retriever:
                         breakdown=breakdown,
                         bound=bound,
                         missing=missing_parameters(procedure, bound),
+                        how=binding.how,
+                        unplaced=binding.unplaced,
+                        defaulted=binding.defaulted,
                     )
                 )
             if len(matches) >= k and upper < heapq.nlargest(k, (m.score for m in matches))[-1]:
