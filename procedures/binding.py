@@ -25,10 +25,15 @@ TRAILING = " \t.!?;,"
 # Words that lead to a clicked or chosen thing: one stands for another in a reworded task.
 CHOOSING = frozenset("click press hit tap push select choose pick tick check activate".split())
 # Where a bare (unquoted) value ends when only the words before it are known.
-BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b))"
+BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|\s(?:in|on|from|at|inside|within)\s+(?:the|this|that|my|your)\b))"
 NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
 USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
-FILLERS = r"(?:(?:the|a|an|about|called|named|titled)\s+)?"
+FILLER_WORDS = frozenset("the a an about called named titled saying".split())
+FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
+# A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
+VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"
+GROUPS = ("q", "c", "s", "b")
+KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
 
 
 @dataclass
@@ -214,12 +219,13 @@ class _Binder:
         left = _context(source[: span[0]], [(a, b) for a, b in others if b <= span[0]], before=True)
         right = _context(source[span[1] :], [(a - span[1], b - span[1]) for a, b in others if a >= span[1]], before=False)
         n_words = max(1, len((param.example or "x").split()))
-        value = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?P<b>{bare}))"
-        lefts = [w for w in (left[-2:], left[-1:]) if w and self._present(w)]
+        value = VALUE
+        lefts = [w for w in (left[-2:], left[-1:], left[-2:-1] if left[-1:] and left[-1].lower() in FILLER_WORDS else []) if w]
+        lefts = [w for w in lefts if self._present(w)]
         rights = [w for w in (right[:2], right[:1]) if w and self._present(w)]
         tries = [
             (
-                _anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”]{1,80}?") + r"[\s,;:)\"”]*" + _anchor(rw),
+                _anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”,;]{1,80}?") + r"[\s,;:)\"”']*" + _anchor(rw),
                 "between",
                 lw + rw,
             )
@@ -229,18 +235,22 @@ class _Binder:
         bare = rf"[^\"“”,;!?()]{{1,80}}?{BARE_STOP}"
         tries += [(_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after", lw) for lw in lefts]
         bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
-        tries += [(value.format(bare=bare) + r"[\s,;:)\"”]*" + _anchor(rw), "before", rw) for rw in rights]
+        tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
+        at_end = not source[span[1] :].strip(TRAILING + "\"'”")
         for pattern, where, anchors in tries:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
-                group = next(g for g in ("q", "c", "b") if m.group(g) is not None)
-                raw = m.group(group)
+                bare = m.group("b") is not None
+                raw, span = _found(m)
+                if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                    continue
+                ends = at_end and not self.task[span[1] :].strip(TRAILING + "\"'”")
                 loose = where != "between" and all(w.lower() in STOP_WORDS for w in anchors)  # "the" alone: where does it end?
-                if group == "b" and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS or loose):
+                if bare and loose and not ends and not _same_case(param.example or "", raw):
                     continue
                 words = " ... ".join(
                     " ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else [])
                 )
-                if self.take(param, raw, m.span(group), f"the task puts it where the title did ({where} '{words}')"):
+                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')"):
                     return True
         return False
 
@@ -255,20 +265,18 @@ class _Binder:
         if not set(words.split()) <= self.words:
             return False
         name = r"\s+".join(map(re.escape, words.split()))
-        quoted = r"\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”"
         options = sorted(param.allowed, key=len, reverse=True)
         bare = "|".join(_exact(o) for o in options) if options else r"[^\s\"“”,;()]+"
-        after = rf"(?<!\w){name}\s*(?:[:=]|\bis\b|\bof\b|\bto\b)?\s*(?:{quoted}|(?P<b>{bare}))"
+        after = rf"(?<!\w){name}\s*(?:[:=]|\bis\b|\bof\b|\bto\b)?\s*{VALUE.format(bare=bare)}"
         patterns = [after]
-        if param.allowed or param.kind in ("option", "choice"):
-            patterns.append(rf"(?:{quoted}|(?P<b>{bare}))\s+{name}(?!\w)")  # "with Urgent priority"
+        if param.allowed or param.kind in ("option", "choice", "target"):
+            patterns.append(rf"{VALUE.format(bare=bare)}\s+{name}(?!\w)")  # "with Urgent priority", "the Specs tab"
         for pattern in patterns:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
-                group = next(g for g in ("q", "c", "b") if m.group(g) is not None)
-                value = m.group(group)
-                if group == "b" and value.lower() in STOP_WORDS | {"and", "with", "the", "a"}:
+                value, span = _found(m)
+                if m.group("b") is not None and value.lower() in STOP_WORDS:
                     continue
-                if self.take(param, value, m.span(group), f"next to its name '{words}'"):
+                if self.take(param, value, span, f"next to its name '{words}'"):
                     return True
         return False
 
@@ -287,9 +295,16 @@ class _Binder:
                 self.take(param, option, span, "one of its allowed values")
 
     def by_shape(self) -> None:
-        """An example with digits ("Tab #2", "09:30", "2025-03-14"): the same shape with other numbers."""
+        """An example with digits ("Tab #2", "09:30", "2025-03-14"): the same shape with other numbers;
+        an e-mail address or a web address: another one."""
         for param in self.open(secrets=False):
             example = param.example or ""
+            kind = next((k for k in KINDS if re.fullmatch(k, example)), None)
+            if kind is not None:
+                for m in re.finditer(rf"(?<![\w@/.-]){kind}(?![\w@/-])", self.task):
+                    if self.take(param, m.group(0), m.span(), "it has the shape of the demonstrated value"):
+                        break
+                continue
             if not re.search(r"\d", example) or len(example.split()) > 3:
                 continue
             pattern = r"\d+".join(r"\s*".join(map(re.escape, part.split())) for part in re.split(r"\d+", example))
@@ -305,6 +320,20 @@ class _Binder:
         waiting = sorted(self.open(secrets=False), key=self._order) or sorted(self.open(), key=self._order)
         for param, (span, text) in zip(waiting, quoted):
             self.take(param, text, span, "the next quoted value in the task")
+
+    def by_verb(self) -> None:
+        """The one clicked element the task may name after a verb ("press Cancel in the dialog")."""
+        targets = [p for p in self.open(secrets=False) if p.kind == "target"]
+        if len(targets) != 1:
+            return
+        verbs = "|".join(sorted(CHOOSING))
+        for m in re.finditer(
+            rf"(?<!\w)(?:{verbs})\s+(?:on\s+)?{FILLERS}(?P<b>[^\"“”,;!?()]{{1,60}}?){BARE_STOP}", self.task, re.IGNORECASE
+        ):
+            value = m.group("b")
+            short = len(value.split()) <= 4 and value.lower() not in STOP_WORDS | CHOOSING
+            if short and self.take(targets[0], value, m.span("b"), "it follows a verb of choosing"):
+                return
 
     def _order(self, param: Parameter) -> tuple[int, int]:
         for index, source in enumerate(self.sources):
@@ -338,6 +367,24 @@ class _Binder:
             if text.strip() and self.free(m.span()) and text.lower() not in literal:
                 out.append(text)
         return out
+
+
+def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
+    """The value a match of VALUE holds, and where: a bare value that holds a quoted one ("the
+    shipping option 'Two-day'") is that quoted one."""
+    group = next(g for g in GROUPS if match.group(g) is not None)
+    value, span = match.group(group), match.span(group)
+    inner = QUOTED.search(value) if group == "b" else None
+    if inner:
+        number = next(g for g in (1, 2, 3) if inner.group(g) is not None)
+        return inner.group(number), (span[0] + inner.start(number), span[0] + inner.end(number))
+    return value, span
+
+
+def _same_case(example: str, value: str) -> bool:
+    """Both are capitalized words ("Carol Diaz", "Ben Okafor"): a bare value in the form of a name."""
+    shape = lambda text: [w[:1].isupper() for w in text.split()]  # noqa: E731
+    return bool(example) and all(shape(example)) and all(shape(value))
 
 
 def _is_code(option: str) -> bool:
@@ -419,6 +466,7 @@ def bind(
     binder.by_names()
     binder.by_allowed_values()
     binder.by_position()
+    binder.by_verb()
     binder.toggles()
     result = binder.result
     for name, (value, how) in binder.doubtful.items():

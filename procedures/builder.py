@@ -302,7 +302,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
     for index, step in enumerate(recording.steps):
         field = step.field or step.label
         if step.action == "fill" and step.secret:
-            owners[index] = params.add_secret(snake_case(field, fallback="secret"), step.secret_slot, field)
+            owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
         elif step.action == "fill" and step.value:
             owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
         elif step.action == "select" and step.value and not step.secret:

@@ -282,3 +282,39 @@ def test_unreferenced_parameters_are_dropped_and_optional_ones_default_to_the_de
     assert [(p.name, p.example, p.required) for p in procedure.abstract.parameters] == [("link", "Sign out", False)]
     assert defaults(procedure) == {"link": "Sign out"}
     assert procedure.steps[1].selectors == ["#dl"]
+
+
+def _contact() -> Recording:
+    steps = [
+        RecordedStep(action="navigate", value=URL, url=URL),
+        _step("fill", [_role("textbox", "Full name")], value="Ada Lovelace", field="Full name"),
+        _step("fill", [_role("textbox", "Email")], value="ada@example.org", field="Email"),
+        _step("click", [_role("button", "Add contact")], label="Add contact"),
+    ]
+    return Recording(title='Add a contact named "Ada Lovelace" with email "ada@example.org".', steps=steps)
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        ("Add contact John Smith, john@smith.io", {"full_name": "John Smith", "email": "john@smith.io"}),
+        ("Add a contact with name 'Jane Doe' and email jane@doe.com", {"full_name": "Jane Doe", "email": "jane@doe.com"}),
+        ('Add "Margaret Hamilton" (email "mh@mit.edu") as a contact', {"full_name": "Margaret Hamilton", "email": "mh@mit.edu"}),
+    ],
+)
+def test_typed_values_in_other_wordings(task: str, expected: dict[str, str]) -> None:
+    assert bind(build_heuristic(_contact()), task, env={}, param_env={}).values == expected
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        ("Please click the 'Maybe later' button", "Maybe later"),
+        ("I want to press No", "No"),
+        ("Show the Specifications button", "Specifications"),
+        ("Delete the file but press Cancel in the dialog", "Cancel"),
+    ],
+)
+def test_a_clicked_element_named_in_other_wordings(task: str, expected: str) -> None:
+    procedure = build_heuristic(_clicks('Click on the "previous" button.', ["previous"]))
+    assert bind(procedure, task, env={}, param_env={}).values == {"button": expected}
