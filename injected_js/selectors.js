@@ -327,6 +327,33 @@ function smhOwnText(el) {
   return '';
 }
 
+// The repeated item (a list item, a table row, a card) around an element, and its other texts: what
+// tells "the Delete button of Bob's row" from the other rows' Delete buttons.
+function smhRow(el) {
+  for (let node = smhParent(el), depth = 0; node && depth < 6; node = smhParent(node), depth++) {
+    const parent = node.parentElement;
+    if (!parent || ['body', 'html', 'form', 'main'].includes(node.localName)) break;
+    const cls = ['div', 'span', 'article', 'section'].includes(node.localName) && node.classList.length ? `.${smhCssEscape(node.classList[0])}` : '';
+    const role = node.getAttribute('role');
+    const css = smhCssEscape(node.localName) + cls + (role ? `[role=${smhQuote(role)}]` : '');
+    const same = Array.from(parent.children).filter((c) => c !== node && c.matches(css) && c.querySelector(smhCssEscape(el.localName)));
+    if (!same.length) continue; // a cell among cells: the row that repeats is further up
+    const inner = smhCandidates(el).find((c) => {
+      const found = c.find(node).filter((e) => e !== node);
+      return found.length === 1 && found[0] === el && !/^[a-z-]+$/.test(c.selector);
+    });
+    if (!inner) return { row: '', row_texts: [], row_selector: '' };
+    const texts = [];
+    const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && texts.length < 8; t = walker.nextNode()) {
+      const text = smhNorm(t.data);
+      if (text && text.length <= 60 && !el.contains(t) && !texts.includes(text)) texts.push(text);
+    }
+    return { row: css, row_texts: texts, row_selector: inner.selector };
+  }
+  return { row: '', row_texts: [], row_selector: '' };
+}
+
 function smhXPathAll(doc, xpath) {
   const result = doc.evaluate(xpath, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
   const out = [];
@@ -464,7 +491,7 @@ function smhDescribe(el) {
     field: field.slice(0, 200),
     tag: el.localName,
     input_type: el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '',
-  }, smhChoices(el));
+  }, smhChoices(el), smhRow(el));
 }
 
 // The element a person meant: the button or link around an icon they clicked.

@@ -290,12 +290,14 @@ def _prerequisites(steps: list[ProcedureStep], domains: list[str], parameters: l
     return out
 
 
-def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str]]:
+def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
     """Every value the person chose, as parameters: (parameters, step index -> the parameter that is
-    the step's value, step index -> the parameter that names the element the step acts on)."""
+    the step's value, step index -> the parameter that names the element the step acts on, step
+    index -> the parameter that names the list item or table row that holds that element)."""
     params = _Parameters()
     owners: dict[int, str] = {}
     targets: dict[int, str] = {}
+    rows: dict[int, str] = {}
     mention_text = f"{recording.title}\n{recording.description}"
     named = [s.label for s in recording.steps if s.label and _mentions(mention_text, s.label)]
     named += [v for s in recording.steps if s.action in ("fill", "select") for v in (s.value, s.option_value) if v]
@@ -322,9 +324,14 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=[YES, NO],
                 required=False,
             )
-        elif step.action in ("click", "dblclick", "check") and step.label and not _is_task_verb(step.label, mention_text):
-            mentioned = _mentions(mention_text, step.label)
+        elif step.action in ("click", "dblclick", "check") and step.label:
+            mentioned = _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
             choice = step.action == "check"
+            row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
+            if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
+                base = _name_from_title(row, mention_text, named) or "item"
+                rows[index] = params.add(base, row, "target", required=False)
+                continue
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
             base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
@@ -340,23 +347,38 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=step.options if choice else [],
                 required=mentioned and choice,
             )
-    return params, owners, targets
+    return params, owners, targets, rows
+
+
+def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureStep:
+    """The step's element (`own`, a selector unique within an item) found inside the item (list
+    item, table row) that shows the parameter's value: the item holding exactly that text first,
+    then one holding it in any case."""
+    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
+    loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
+    return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
 def build_heuristic(recording: Recording) -> Procedure:
-    params, owners, targets = _find_parameters(recording)
+    params, owners, targets, rows = _find_parameters(recording)
     steps = []
     substitute = _Placeholders(params.values)
     for index, step in enumerate(recording.steps):
         built = substitute.step(step, owners.get(index), targets.get(index))
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
+        if index in rows:
+            built = _in_row(built, substitute.text(step.row), substitute.text(step.row_selector), rows[index])
         if step.action == "upload" and index in owners:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
-    click_params = {i: n for i, n in targets.items() if n in params.values}
+    click_params = {i: n for i, n in (targets | rows).items() if n in params.values}
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
+    for index, name in rows.items():
+        if name in params.values:
+            flow_lines[index] = f'Click "{steps[index].label}" in the item that shows {{{name}}}'
+
     for step, line in zip(steps, flow_lines):
         step.description = line or ""
     domains = list(

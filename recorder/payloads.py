@@ -30,6 +30,9 @@ class Target(BaseModel):
     options: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
     option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
     group: str = Field("", max_length=SHORT)
+    row: str = Field("", max_length=SHORT)
+    row_texts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
+    row_selector: str = Field("", max_length=SHORT)
 
 
 class StepPayload(_Payload):

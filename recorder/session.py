@@ -201,6 +201,9 @@ class RecordingSession:
             options=target.options,
             option_values=target.option_values,
             group=target.group,
+            row=target.row,
+            row_texts=target.row_texts,
+            row_selector=target.row_selector,
             secret_slot=payload.secret_slot if payload.secret else None,
         )
         self._mirror(self._folder.action(step))

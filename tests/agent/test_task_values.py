@@ -41,3 +41,21 @@ def test_values_the_task_cannot_have_fail_early_and_contradictions_stop_replay(c
     }
     stored = store.get(pid)
     assert (stored.success_count, stored.failure_count) == (1, 0)
+
+
+def test_a_button_in_the_row_that_the_task_names(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def delete_bob(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("tr", has_text="Bob").filter(has_not_text="Bobby").get_by_role("button", name="Delete").click()
+
+    procedure = build_procedure(record(context, f"{site}/rows.html", delete_bob, title="Delete the user Bob"))
+    assert [(p.name, p.example) for p in procedure.abstract.parameters] == [("user", "Bob")]
+    assert procedure.abstract.flow[-1] == 'Click "Delete" in the item that shows {user}'
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{site}/rows.html?order=Dan|Carol|Bobby|Bob")
+    result = run_task("Delete the user Carol", page=page, store=store, mode="replay")
+    assert result.success, result.error
+    assert page.locator("#status").inner_text() == "deleted Carol"
+    result = run_task("delete the user bob", page=page, store=store, mode="replay")
+    assert result.success and page.locator("#status").inner_text() == "deleted Bob"  # not Bobby
