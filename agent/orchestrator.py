@@ -79,8 +79,11 @@ def run_task(
     procedure_ids: list[str] | None = None,
 ) -> RunResult:
     """Run a task and record its outcome on every procedure it used; see the module docstring.
-    `procedure_ids` limits the run to those of the matched procedures (the person's choice)."""
+    `procedure_ids` limits the run to those of the matched procedures (the person's choice).
+    Auto mode without a model (none given, none set) is replay."""
     settings = settings or load_settings()
+    if mode == "auto" and not (model or settings.model):
+        mode = "replay"
     run = _Run(task, store or ProcedureStore(), dict(params or {}), controls or RunControls(), settings, timeout_ms)
     where = url or (page.url if page is not None and page.url.startswith("http") else None)
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)

@@ -64,7 +64,8 @@ def replay(
         if on_step is not None:
             on_step(record)
 
-    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop)
+    secret = [p.name for p in procedure.abstract.parameters if p.secret]
+    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret)
     steps = [step.model_dump() for step in procedure.steps]
     try:
         player.run(steps[: contradiction.step] if contradiction else steps)

@@ -4,8 +4,9 @@ Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only t
 library, Playwright and procedures.placeholders, so that an exported script can carry it verbatim.
 """
 
+import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,26 @@ class StepResult:
     tried: list[str] = field(default_factory=list)
 
 
+PLAIN_ERRORS = [  # Playwright's wording -> a person's; the first line of an error only, call logs dropped
+    (re.compile(r"^(?:[A-Z]\w*\.\w+: )?(?:Error: )?"), ""),  # "Locator.click: ", "Page.goto: Error: "
+    (re.compile(r"Timeout (\d+)ms exceeded\.?"), lambda m: f"gave up after {int(m.group(1)) / 1000:g} s"),
+    (
+        re.compile(r"net::ERR_([A-Z_]+) at (\S+)"),
+        lambda m: f"could not open {m.group(2)} ({m.group(1).lower().replace('_', ' ')})",
+    ),
+    (re.compile(r"Target (?:page, context or browser|closed).*"), "the browser window was closed"),
+    (re.compile(r"strict mode violation: .* resolved to (\d+) elements.*"), lambda m: f"{m.group(1)} elements match, not one"),
+]
+
+
+def plain_error(error: BaseException | str) -> str:
+    """The first line of a Playwright error in a person's words, without Playwright's call log."""
+    text = (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
+    for pattern, replacement in PLAIN_ERRORS:
+        text = pattern.sub(replacement, text)  # type: ignore[arg-type]
+    return text.rstrip(".")
+
+
 def _describe(step: Mapping[str, Any]) -> str:
     what = step.get("description") or step["action"]
     return f"{what} ({step['action']} {step.get('label') or step.get('selector') or step.get('value') or ''})".strip()
@@ -50,9 +71,12 @@ def _describe(step: Mapping[str, Any]) -> str:
 def _page_summary(page: Page) -> str:
     try:
         text = " ".join(page.locator("body").inner_text(timeout=2000).split())
-        return f'"{page.title()}" at {page.url}: {text[:200]}'
+        title = page.title()
     except PlaywrightError:
         return page.url
+    if page.url.startswith("chrome-error:"):
+        return "Chromium's error page"  # the reason is in the error already
+    return f'"{title}" at {page.url}: {text[:200]}'
 
 
 def _same_url(a: str, b: str) -> bool:
@@ -69,10 +93,13 @@ class Player:
         timeout_ms: float = 10_000,
         on_step: Callable[[StepResult, Page], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        secret: Collection[str] = (),
     ) -> None:
+        """`secret`: the names of the parameters whose values are masked in the steps' shown arguments."""
         self.should_stop = should_stop
         self.pages: dict[int, Page] = {0: page}
         self.params = params
+        self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
@@ -91,7 +118,7 @@ class Player:
                 result.status, result.error, result.tried = "error", str(failure), failure.tried
                 raise
             except (PlaywrightError, KeyError, ValueError) as exc:
-                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
+                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
                 result.status, result.error = (
                     "error",
                     f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}",
@@ -106,9 +133,19 @@ class Player:
         return self.results
 
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
-        args: dict[str, Any] = {"selector": step.get("selector")}
+        """The step's selector and value with the values played put in, secret ones masked."""
+
+        def shown(text: str, mode: str) -> str:
+            try:
+                return fill_placeholders(text, self.shown_params, mode)
+            except KeyError:
+                return text  # a missing value: the step fails and says so
+
+        args: dict[str, Any] = {"selector": shown(step["selector"], "selector") if step.get("selector") else None}
         if step.get("value") is not None:
-            args["value"] = SECRET_MASK if step.get("secret") else step["value"]
+            args["value"] = (
+                SECRET_MASK if step.get("secret") else shown(step["value"], "url" if step["action"] == "navigate" else "text")
+            )
         return args
 
     def _page(self, step: Mapping[str, Any]) -> Page:
