@@ -38,6 +38,7 @@ class RunResult(BaseModel):
     run_dir: str | None = None
     mode: Mode = "replay"
     procedures_used: list[str] = Field(default_factory=list)
+    binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
 
 
 @dataclass
