@@ -215,4 +215,6 @@ class _Run:
             timeout_ms=self.timeout_ms,
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
+            ask=self.controls.ask,
+            elsewhere=self.controls.allow_other_sites,
         )

@@ -268,11 +268,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     def approve(action: str, details: dict[str, object]) -> bool:
         if not sys.stdin.isatty():
-            print(f"  refusing risky action {action} {details} (no terminal to ask)", flush=True)
+            print(f"  refusing: {action} {details or ''} (no terminal to ask)".rstrip(), flush=True)
             return False
-        return input(f"  Allow {action} {details}? [y/N] ").strip().lower() in ("y", "yes")
+        return input(f"  Allow {action} {details or ''}? [y/N] ".replace(" ?", "?")).strip().lower() in ("y", "yes")
 
-    controls = RunControls(on_progress=progress, approve=approve)
+    controls = RunControls(on_progress=progress, approve=approve, allow_other_sites=args.allow_other_sites)
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
         print(f"Running ({mode}): {args.task}", flush=True)
@@ -444,6 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
     p.add_argument("--headless", action="store_true", help="no visible window")
+    p.add_argument(
+        "--allow-other-sites",
+        action="store_true",
+        help="let replay and the agent go to sites that no procedure was recorded on without asking",
+    )
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier, promote N, forget N")
