@@ -177,6 +177,7 @@ class _Run:
             self.store,
             secret_values(matches, self.params),
             self.timeout_ms,
+            sites=[d for m in matches for d in m.procedure.abstract.domains],
         )
         used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
         try:
