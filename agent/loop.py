@@ -240,7 +240,9 @@ class Agent:
             content = self._step_message(observation, pending_error, first if number == 1 else "")
             messages.append({"role": "user", "content": content})
             self.log.prompt(messages)
-            message = complete(self.model, messages, settings=self.settings, tools=tool_schemas(), tool_choice="auto")
+            message = complete(
+                self.model, messages, settings=self.settings, stop=self.controls.stop, tools=tool_schemas(), tool_choice="auto"
+            )
             calls = list(getattr(message, "tool_calls", None) or [])
             messages.append(_assistant_message(message, calls))
             if not calls:
