@@ -6,6 +6,7 @@ import argparse
 import importlib.util
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
 from app.formatting import parse_assignments, shown_bound, step_summary
+from core.database import database_error
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from core.settings import Settings, data_dir, load_settings, set_setting
@@ -352,7 +354,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     def database() -> str:
         store = ProcedureStore()
-        return f"{store.path} ({len(store)} procedures)"
+        try:
+            store.check_integrity()
+            damaged = store.invalid_rows()
+        except sqlite3.Error as exc:
+            raise database_error(exc, store.path) from exc
+        if damaged:
+            rows = "; ".join(f"{procedure_id} ({reason})" for procedure_id, reason in damaged[:20])
+            raise ShowMeHowError(
+                f"{len(damaged)} stored procedure(s) fail validation and are skipped: {rows}; "
+                "fix them or remove them with `showmehow delete ID`"
+            )
+        return f"{store.path} ({len(store)} procedures, integrity ok)"
 
     def llm() -> str:
         settings = load_settings()
@@ -476,14 +489,22 @@ def _gui() -> int:
     return gui_main()
 
 
+def _show_warning(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+    print(f"showmehow: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = args.func if args.command is not None else (lambda _: _gui())
+    warnings.showwarning = _show_warning
     try:
         return func(args)
     except ShowMeHowError as exc:
         print(f"showmehow: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:
+        print(f"showmehow: {database_error(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("showmehow: interrupted", file=sys.stderr)

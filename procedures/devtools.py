@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
 from core.secrecy import SECRET_NAME, redact_url
+from core.untrusted import load_json
 from recorder.models import RecordedStep, Recording
 
 IGNORED_TYPES = {
@@ -78,10 +79,7 @@ def _aria_name(part: str) -> str:
 
 
 def recording_from_devtools(text: str, source: str = "input") -> Recording:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
+    data = load_json(text, source)
     try:
         devtools = DevToolsRecording.model_validate(data)
     except ValidationError as exc:

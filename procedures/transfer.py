@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
 from core.settings import atomic_write_text
+from core.untrusted import load_json
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder.models import Recording
@@ -50,10 +50,7 @@ def read_file_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
 
 
 def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
+    data = load_json(text, source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ShowMeHowError(f'{source} is not a ShowMeHow procedure file (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
@@ -64,13 +61,6 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
         raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
 
 
-def _json_or_none(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
-
-
 @dataclass
 class Importable:
     """A validated import, not yet stored: procedures (fresh ids) and, for DevTools files, the recording."""
@@ -79,6 +69,7 @@ class Importable:
     recording: Recording | None = None
 
     def store_into(self, store: ProcedureStore) -> list[Procedure]:
+        store.check_integrity()  # never write into a damaged file
         store.add_many(self.procedures)
         if self.recording is not None:
             store.add_recording(self.recording)
@@ -91,7 +82,7 @@ def read_importable(path: Path) -> Importable:
     from procedures.devtools import looks_like_devtools, recording_from_devtools
 
     text = read_file_text(path)
-    if looks_like_devtools(_json_or_none(text)):
+    if looks_like_devtools(load_json(text, str(path))):
         recording = recording_from_devtools(text, source=str(path))
         return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)
     return Importable(

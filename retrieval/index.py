@@ -99,7 +99,10 @@ class ProcedureIndex:
         changed = [pid for pid, stamp in stamps.items() if pid not in self.entries or self.entries[pid].updated_at != stamp]
         for procedure_id, updated_at, data in self.store.index_rows(changed):
             self._remove(procedure_id)
-            self._add(entry_from_json(procedure_id, updated_at, data))
+            try:
+                self._add(entry_from_json(procedure_id, updated_at, data))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue  # a damaged row: `showmehow doctor` lists it
         self._revision = revision
         if changed:
             self._vocabulary = None
