@@ -19,7 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
 from app.formatting import parse_assignments, shown_bound, step_summary
-from core.database import database_error
+from core.database import DB_FILE, database_error
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from core.settings import Settings, data_dir, load_settings, set_setting
@@ -504,7 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"showmehow: {exc}", file=sys.stderr)
         return 2
     except sqlite3.Error as exc:
-        print(f"showmehow: {database_error(exc)}", file=sys.stderr)
+        print(f"showmehow: {database_error(exc, data_dir() / DB_FILE)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("showmehow: interrupted", file=sys.stderr)

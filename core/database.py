@@ -137,7 +137,9 @@ def integrity_problems(db: sqlite3.Connection, limit: int = 20) -> list[str]:
         rows = [row[0] for row in db.execute(f"PRAGMA integrity_check({limit})")]
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
-    return [] if rows == ["ok"] else rows
+    if rows == ["ok"]:
+        return []
+    return [line.strip() for row in rows for line in str(row).splitlines() if line.strip() and not line.startswith("***")]
 
 
 def database_error(exc: sqlite3.Error, path: object = "the database") -> ShowMeHowError:

@@ -109,7 +109,8 @@ class ProcedureStore:
         problems = integrity_problems(self._db)
         if problems:
             raise ShowMeHowError(
-                f"{self.path} is damaged ({problems[0]}); move it away (or restore a copy) and set SHOWMEHOW_HOME if needed"
+                f"{self.path} is damaged ({problems[0]}; {len(problems)} problem(s) found); "
+                "move it away (or restore a copy) and set SHOWMEHOW_HOME if needed"
             )
 
     def __len__(self) -> int:
