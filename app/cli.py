@@ -269,10 +269,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"      {step.error}", flush=True)
 
     def approve(action: str, details: dict[str, object]) -> bool:
+        where = f" at {details['url']}" if details.get("url") else ""
         if not sys.stdin.isatty():
-            print(f"  refusing: {action} {details or ''} (no terminal to ask)".rstrip(), flush=True)
+            print(f"  refusing: {action}{where} (no terminal to ask)", flush=True)
             return False
-        return input(f"  Allow {action} {details or ''}? [y/N] ".replace(" ?", "?")).strip().lower() in ("y", "yes")
+        return input(f"  Allow {action}{where}? [y/N] ").strip().lower() in ("y", "yes")
 
     controls = RunControls(on_progress=progress, approve=approve, allow_other_sites=args.allow_other_sites)
     with open_browser(headless=args.headless, settings=settings) as handle:
