@@ -216,11 +216,13 @@ class Agent:
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
         self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
         self.local = page.url.startswith("file:")  # file: pages only for a run started on one
+        self.secret_sites: list[str] = []
 
     def run(self, memory: str, extra_context: str = "") -> AgentState:
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
         if host_of(self.page.url):
             self.sites.append(host_of(self.page.url))
+        self.secret_sites = list(self.sites)  # sites approved later never get a secret
         tier1 = self.lessons.get_tier1()
         secrets_note = (
             f"Secret values are never shown to you. To enter one, fill or type its placeholder: "
@@ -338,8 +340,12 @@ class Agent:
         return locator.first
 
     def _with_secrets(self, text: str) -> str:
+        """The text with secret values put in for their placeholders, only on the sites the run started with."""
         for name, value in self.secrets.items():
-            text = text.replace(f"{{{name}}}", value)
+            if f"{{{name}}}" in text:
+                if not any(on_site(host_of(self.page.url), site) for site in self.secret_sites):
+                    raise ValueError(f"{{{name}}} is not for {host_of(self.page.url) or self.page.url}")
+                text = text.replace(f"{{{name}}}", value)
         return text
 
     def _needs_approval(self, name: str, args: _Args) -> str | None:
