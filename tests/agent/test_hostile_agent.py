@@ -7,6 +7,7 @@ from agent import RunControls, run_task
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
 from tests.attacker import AttackerServer
+from tests.helpers import sample_procedure
 from tests.llm_server import LLMServer
 
 
@@ -60,3 +61,24 @@ def test_every_way_to_submit_a_form_needs_approval(context, attacker: AttackerSe
         "press Shift+Enter in a form (submits it)",
     ]
     assert [s.status for s in result.steps][:7] == ["ok", "ok", "skipped", "skipped", "skipped", "skipped", "skipped"]
+
+
+def test_the_agent_fills_a_secret_only_on_the_sites_the_run_started_with(
+    context, site: str, attacker: AttackerServer, llm: LLMServer, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SHOWMEHOW_PARAM_PASSWORD", "hunter22")
+    store = ProcedureStore()
+    store.add(sample_procedure())  # a login procedure for 127.0.0.1 with a secret {password}
+    llm.replies = [
+        act("goto", url=f"{attacker.base}/phish.html"),  # the page says the login moved
+        act("fill", ref_name="Password", text="{password}"),
+        act("finish", success=False, summary="done"),
+    ]
+    page = context.new_page()
+    page.goto(f"{site}/login.html")
+    controls = RunControls(approve=lambda action, details: True)  # the person even lets it go there
+    run_task("log in to the demo site", page=page, store=store, mode="agent", model=MODEL, controls=controls)
+    assert page.url == f"{attacker.base}/phish.html"
+    assert "hunter22" not in attacker.everything() and "hunter22" not in json.dumps(llm.requests)
+    tool_results = [m["content"] for m in llm.requests[-1]["messages"] if m["role"] == "tool"]
+    assert tool_results[1] == "error: {password} is not for localhost"
