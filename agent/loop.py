@@ -24,13 +24,30 @@ from core.errors import describe_error
 from core.llm import complete, connection_options
 from core.secrecy import SECRET_MASK, mask_values
 from core.settings import Settings
-from core.sites import host_of
+from core.sites import host_of, on_site
 from procedures.store import ProcedureStore
 from recorder.scripts import observe_function
 from retrieval.lessons import Lesson, LessonStore
 
 ELEMENT_LIMIT = 150
 RISKY = re.compile(r"\b(submit|buy|purchase|order|pay|checkout|delete|remove|send|confirm|place order|transfer)\b", re.IGNORECASE)
+SUBMIT_KEYS = {"Enter", "NumpadEnter"}  # in a form field, or on a button: they submit or activate it
+ACTIVATE_KEYS = SUBMIT_KEYS | {"Space", " "}  # on a button or a submit control
+# What a control is: whether it sits in a form, takes several lines, submits its form, and its label.
+CONTROL = """(el) => {
+  el = el || document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body) return { form: false, multiline: false, submits: false, button: false, label: '' };
+  const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase();
+  const submits = !!el.form && ((tag === 'button' && (type === '' || type === 'submit')) || (tag === 'input' && (type === 'submit' || type === 'image')));
+  return {
+    form: !!el.form,
+    multiline: tag === 'textarea' || el.isContentEditable,
+    submits,
+    button: submits || tag === 'button' || tag === 'a' || el.getAttribute('role') === 'button' || type === 'button',
+    label: (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 200),
+  };
+}"""
 
 
 # --- tools ------------------------------------------------------------------------------------
@@ -189,6 +206,7 @@ class Agent:
         store: ProcedureStore,
         secrets: dict[str, str],
         timeout_ms: float,
+        sites: list[str] | None = None,
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
@@ -196,9 +214,15 @@ class Agent:
         self.timeout_ms = timeout_ms
         self.state = AgentState()
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
+        self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
+        self.local = page.url.startswith("file:")  # file: pages only for a run started on one
+        self.secret_sites: list[str] = []
 
     def run(self, memory: str, extra_context: str = "") -> AgentState:
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
+        if host_of(self.page.url):
+            self.sites.append(host_of(self.page.url))
+        self.secret_sites = list(self.sites)  # sites approved later never get a secret
         tier1 = self.lessons.get_tier1()
         secrets_note = (
             f"Secret values are never shown to you. To enter one, fill or type its placeholder: "
@@ -219,7 +243,9 @@ class Agent:
             messages.append({"role": "user", "content": content})
             messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
             self.log.prompt(messages)
-            message = complete(self.model, messages, settings=self.settings, tools=tool_schemas(), tool_choice="auto")
+            message = complete(
+                self.model, messages, settings=self.settings, stop=self.controls.stop, tools=tool_schemas(), tool_choice="auto"
+            )
             calls = list(getattr(message, "tool_calls", None) or [])
             messages.append(_assistant_message(message, calls))
             if not calls:
@@ -321,29 +347,56 @@ class Agent:
         return locator.first
 
     def _with_secrets(self, text: str) -> str:
+        """The text with secret values put in for their placeholders, only on the sites the run started with."""
         for name, value in self.secrets.items():
-            text = text.replace(f"{{{name}}}", value)
+            if f"{{{name}}}" in text:
+                if not any(on_site(host_of(self.page.url), site) for site in self.secret_sites):
+                    raise ValueError(f"{{{name}}} is not for {host_of(self.page.url) or self.page.url}")
+                text = text.replace(f"{{{name}}}", value)
         return text
 
     def _needs_approval(self, name: str, args: _Args) -> str | None:
-        """What a risky action would do, or None when it may go ahead without asking."""
+        """What a risky action would do, or None when it may go ahead without asking. Every way to submit a
+        form counts: a click on a submit control, Enter in a field, a line break typed into a one-line field."""
+        if isinstance(args, Goto):
+            return self._goto_question(args.url)
         policy = self.settings.approval_policy
-        if policy == "never":
+        if policy == "never" or not isinstance(args, (Click, Press, Type)):
             return None
+        control = self._locator(args.ref).evaluate(CONTROL) if isinstance(args, Click) else self.page.evaluate(CONTROL, None)
         description = None
-        if isinstance(args, Click):
-            label = self._locator(args.ref).evaluate("e => (e.innerText || e.value || e.getAttribute('aria-label') || '').trim()")
-            if RISKY.search(label or ""):
-                description = f'click "{label}"'
-        elif isinstance(args, Press) and args.key == "Enter":
-            inside_form = self.page.evaluate("() => !!(document.activeElement && document.activeElement.form)")
-            if inside_form:
-                description = "press Enter in a form (submits it)"
+        if isinstance(args, Click) and (control["submits"] or RISKY.search(control["label"])):
+            risky = RISKY.search(control["label"])
+            description = f'click "{control["label"]}"' + ("" if risky else " (submits a form)")
+        elif isinstance(args, Press):
+            key = args.key.split("+")[-1]
+            activates = key in ACTIVATE_KEYS and control["button"] and (control["submits"] or RISKY.search(control["label"]))
+            if activates or (key in SUBMIT_KEYS and control["form"] and not control["multiline"]):
+                description = f"press {args.key} in a form (submits it)"
+        elif isinstance(args, Type):
+            line_break = "\n" in args.text or "\r" in args.text
+            if line_break and (control["form"] or control["button"]) and not control["multiline"]:
+                description = "type a line break in a form field (submits it)"
+            elif " " in args.text and control["submits"]:
+                description = f'type a space on "{control["label"]}" (submits a form)'
         if description is None:
             return None
         if policy == "unknown_sites" and host_of(self.page.url) in self.known_domains:
             return None
         return description
+
+    def _goto_question(self, url: str) -> str | None:
+        """Opening another site needs approval; a script, data or browser page, or a local file when the
+        run did not start on one, is refused outright."""
+        scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+        if scheme == "file" and self.local:
+            return None
+        if scheme not in ("http", "https"):
+            raise ValueError(f"goto opens only http and https pages, not {scheme or 'this'}: URLs")
+        host = host_of(url)
+        if self.controls.allow_other_sites or any(on_site(host, site) for site in self.sites):
+            return None
+        return f"open {host or url}, a site this task did not start on"
 
     def _perform(self, name: str, args: _Args) -> str:
         page, timeout = self.page, self.timeout_ms
@@ -357,6 +410,8 @@ class Agent:
             self.log.memory_event({"event": "approval", "action": risky, "approved": approved})
             if not approved:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
+            if isinstance(args, Goto):
+                self.sites.append(host_of(args.url))
         if isinstance(args, Goto):
             page.goto(args.url, timeout=timeout)
         elif isinstance(args, Click):

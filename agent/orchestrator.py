@@ -240,6 +240,7 @@ class _Run:
             self.store,
             self.secrets,
             self.timeout_ms,
+            sites=[d for m in matches for d in m.procedure.abstract.domains],
         )
         used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
         try:
@@ -279,4 +280,6 @@ class _Run:
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
             contradiction=find_contradiction(match.procedure, _binding(match), self.task),
+            ask=self.controls.ask,
+            elsewhere=self.controls.allow_other_sites,
         )

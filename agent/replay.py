@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import Page
 
 from agent.results import StepRecord
 from agent.run_log import RunLog
-from procedures.binding import Contradiction, defaults, invalid_values
+from core.sites import host_of, on_site
+from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
 from procedures.models import Procedure
-from procedures.playback import Player, StepFailed, StepResult
+from procedures.playback import LOCAL, Player, Reach, StepFailed, StepResult
 
 
 @dataclass
@@ -32,10 +34,13 @@ def replay(
     on_step: Callable[[StepRecord], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     contradiction: Contradiction | None = None,
+    ask: Callable[[str], bool] | None = None,
+    elsewhere: bool = False,
 ) -> ReplayResult:
     """Play the procedure's steps on `page` with `params`; a failure says which step and why. Values
     that the procedure does not allow fail before the page is touched; a `contradiction` (a step that
-    would act on a demonstrated value the task does not want) stops the replay before that step."""
+    would act on a demonstrated value the task does not want) stops the replay before that step. The
+    replay stays where the procedure was recorded: anything else is put to `ask` (the person)."""
     params = defaults(procedure) | params
     problems = invalid_values(procedure, params)
     if problems:
@@ -65,8 +70,9 @@ def replay(
             on_step(record)
 
     secret = [p.name for p in procedure.abstract.parameters if p.secret]
-    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret)
     steps = [step.model_dump() for step in procedure.steps]
+    reach = procedure_reach(procedure, steps, params, ask, elsewhere)
+    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret, reach=reach)
     try:
         player.run(steps[: contradiction.step] if contradiction else steps)
         if contradiction is not None:
@@ -81,3 +87,18 @@ def replay(
             screenshot=failed.screenshot if failed else None,
         )
     return ReplayResult(success=True, steps=records)
+
+
+def procedure_reach(
+    procedure: Procedure, steps: list[dict[str, Any]], params: dict[str, str], ask: Callable[[str], bool] | None, elsewhere: bool
+) -> Reach:
+    """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
+    recorded = Reach.of_steps(steps, params)
+    sites = procedure.abstract.domains
+    origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
+    scopes = secret_sites(procedure, params)
+
+    def may_use(name: str, url: str) -> bool:
+        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
+
+    return Reach(origins=origins, ask=ask, elsewhere=elsewhere, may_use=may_use, secrets=list(scopes))

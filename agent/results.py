@@ -43,11 +43,19 @@ class RunResult(BaseModel):
 
 @dataclass
 class RunControls:
-    """How a caller watches and steers a run: progress, approvals of risky actions, a stop request."""
+    """How a caller watches and steers a run: progress, approvals of risky actions, a stop request.
+    Without `approve`, nobody can answer: what needs approval is refused."""
 
     on_progress: Callable[[StepRecord], None] | None = None
     approve: Callable[[str, dict[str, Any]], bool] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
+    allow_other_sites: bool = False  # replay and agent may go where no procedure was recorded without asking
     max_steps: int = 25  # guardrails of the agent loop
     max_errors: int = 3  # in a row
     max_repeats: int = 3  # the same action with the same arguments, in a row
+
+    @property
+    def ask(self) -> Callable[[str], bool] | None:
+        """The person's yes or no to one question, or None when nobody can answer."""
+        approve = self.approve
+        return None if approve is None else (lambda question: approve(question, {}))

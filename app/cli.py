@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -22,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
 from app.formatting import parse_assignments, shown_bound, step_summary
+from core.database import DB_FILE, database_error
 from core.errors import ShowMeHowError
 from core.llm import connection_options
 from core.secrecy import SECRET_MASK, mask_values, named_secrets
@@ -325,12 +327,13 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"      {plain_error(step.error)}", flush=True)
 
     def approve(action: str, details: dict[str, object]) -> bool:
+        where = f" at {details['url']}" if details.get("url") else ""
         if not sys.stdin.isatty():
-            print(f"  refusing risky action {action} {details} (no terminal to ask)", flush=True)
+            print(f"  refusing: {action}{where} (no terminal to ask)", flush=True)
             return False
-        return input(f"  Allow {action} {details}? [y/N] ").strip().lower() in ("y", "yes")
+        return input(f"  Allow {action}{where}? [y/N] ").strip().lower() in ("y", "yes")
 
-    controls = RunControls(on_progress=progress, approve=approve)
+    controls = RunControls(on_progress=progress, approve=approve, allow_other_sites=args.allow_other_sites)
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
         print(f"Running ({mode})", flush=True)  # not the task: it may hold a password
@@ -436,7 +439,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     def database() -> str:
         store = ProcedureStore()
-        return f"{store.path} ({len(store)} procedures)"
+        try:
+            store.check_integrity()
+            damaged = store.invalid_rows()
+        except sqlite3.Error as exc:
+            raise database_error(exc, store.path) from exc
+        if damaged:
+            rows = "; ".join(f"{procedure_id} ({reason})" for procedure_id, reason in damaged[:20])
+            raise ShowMeHowError(
+                f"{len(damaged)} stored procedure(s) fail validation and are skipped: {rows}; "
+                "fix them or remove them with `showmehow delete ID`"
+            )
+        return f"{store.path} ({len(store)} procedures, integrity ok)"
 
     def llm() -> str:
         settings = load_settings()
@@ -533,6 +547,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
     p.add_argument("--headless", action="store_true", help="no visible window")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step (default 10)")
+    p.add_argument(
+        "--allow-other-sites",
+        action="store_true",
+        help="let replay and the agent go to sites that no procedure was recorded on without asking",
+    )
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier 1|2, promote N, forget N")
@@ -570,11 +589,16 @@ class _DriverGone(logging.Filter):
 DRIVER_GONE = _DriverGone()
 
 
+def _show_warning(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+    print(f"showmehow: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = args.func if args.command is not None else (lambda _: _gui())
     logging.getLogger("asyncio").addFilter(DRIVER_GONE)  # once, however often main() runs
+    warnings.showwarning = _show_warning
     try:
         code = func(args)
         sys.stdout.flush()  # here, so that a reader that went away (`| head`) is caught below
@@ -584,6 +608,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 128 + signal.SIGPIPE
     except ShowMeHowError as exc:
         print(f"showmehow: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:
+        print(f"showmehow: {database_error(exc, data_dir() / DB_FILE)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("showmehow: interrupted", file=sys.stderr)

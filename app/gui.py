@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+import sqlite3
 import sys
 import uuid
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +42,12 @@ from app.settings_dialog import SettingsDialog
 from app.table_models import MatchesModel, ProceduresModel, RowsModel, StepsModel
 from app.table_view import make_table
 from app.worker import BrowserWorker
+from core.database import database_error
 from core.errors import ShowMeHowError
 from core.settings import load_settings
 from procedures.playback import plain_error
 from procedures.script_export import export_script
-from procedures.store import ProcedureStore
+from procedures.store import ProcedureStore, SkippedRowWarning
 from procedures.transfer import export_procedures, read_importable
 from recorder import recover_journals
 from recorder.browser import has_display
@@ -238,7 +241,12 @@ class MainWindow(QMainWindow):
         return tab
 
     def refresh_procedures(self) -> None:
-        self.procedures_model.set_procedures(self.store.list())
+        with warnings.catch_warnings(record=True) as skipped:
+            warnings.simplefilter("always", SkippedRowWarning)
+            procedures = self.store.list()
+        self.procedures_model.set_procedures(procedures)
+        for warning in skipped:
+            self.show_notice(str(warning.message))
 
     def selected_procedure_id(self) -> str | None:
         rows = self.procedures_view.selectionModel().selectedRows()
@@ -526,6 +534,13 @@ class MainWindow(QMainWindow):
         box.finished.connect(lambda _: self.messages.remove(box))
         box.open()
 
+    def report_error(self, kind: type[BaseException], exc: BaseException, trace: object) -> None:
+        """An error that escaped a slot: ours and the database's are shown as a message, never a traceback."""
+        if isinstance(exc, (ShowMeHowError, sqlite3.Error)):
+            self.show_error(str(user_error(exc)))
+        else:
+            sys.__excepthook__(kind, exc, trace)  # type: ignore[arg-type]
+
     @Slot()
     def open_settings(self) -> None:
         self.settings_dialog = SettingsDialog(self)
@@ -546,8 +561,14 @@ def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     try:
         window = MainWindow()
-    except ShowMeHowError as exc:
-        QMessageBox.critical(None, "ShowMeHow", str(exc))
+    except (ShowMeHowError, sqlite3.Error) as exc:
+        QMessageBox.critical(None, "ShowMeHow", str(user_error(exc)))
         return 2
+    sys.excepthook = window.report_error
     window.show()
     return app.exec()
+
+
+def user_error(exc: BaseException) -> BaseException:
+    """A database error as the one message the person sees; other errors as they are."""
+    return database_error(exc) if isinstance(exc, sqlite3.Error) else exc

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import queue
+import sqlite3
 import threading
 import traceback
 import warnings
@@ -17,6 +18,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
 from app.placement import Rect
+from core.database import database_error
 from core.errors import ShowMeHowError
 from core.settings import load_settings
 from procedures import build_procedure
@@ -125,6 +127,9 @@ class BrowserWorker(QObject):
             getattr(self, f"_do_{command}")(*args)
         except (ShowMeHowError, PlaywrightError) as exc:
             self.failed.emit(plain_error(exc))
+            self.busy_changed.emit(False)
+        except sqlite3.Error as exc:
+            self.failed.emit(str(database_error(exc)))
             self.busy_changed.emit(False)
         except Exception as exc:  # a bug must not kill the thread that owns the browser
             traceback.print_exc()

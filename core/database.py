@@ -131,6 +131,24 @@ def _use_wal(db: sqlite3.Connection) -> None:
             time.sleep(0.01)
 
 
+def integrity_problems(db: sqlite3.Connection, limit: int = 20) -> list[str]:
+    """What SQLite's integrity check finds wrong with the file (empty: nothing)."""
+    try:
+        rows = [row[0] for row in db.execute(f"PRAGMA integrity_check({limit})")]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    if rows == ["ok"]:
+        return []
+    return [line.strip() for row in rows for line in str(row).splitlines() if line.strip() and not line.startswith("***")]
+
+
+def database_error(exc: sqlite3.Error, path: object = "the database") -> ShowMeHowError:
+    """A database error as one message for the person."""
+    if "locked" in str(exc) or "busy" in str(exc):
+        return ShowMeHowError(f"{path} stayed busy while another program used it; try again")
+    return ShowMeHowError(f"{path} failed ({exc}); `showmehow doctor` checks the file")
+
+
 @contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """An immediate transaction: all its writes land together or none do."""

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
+import threading
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from core.errors import ShowMeHowError
 from core.settings import Settings
 
 KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/", "hosted_vllm/", "llamafile/", "lm_studio/")  # local servers: no key
+POLL_S = 0.1  # how often a waiting call looks at its stop request
 
 
 class LLMError(ShowMeHowError):
@@ -68,21 +74,85 @@ def embed(model: str, texts: list[str], settings: Settings, timeout: float | Non
     return vectors
 
 
+class _Inline(concurrent.futures.ThreadPoolExecutor):
+    """The calls' loop's executor runs what it is given at once, on the loop's thread: litellm prepares a
+    call there, so that a call is cancelled while it waits for the network, never left half-made elsewhere."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to the caller, as a thread pool would
+            future.set_exception(exc)
+        return future
+
+
+class _Calls:
+    """One event loop on a daemon thread runs every call, so that a call can be cancelled in flight (its
+    connection closed) and litellm's cached async clients always belong to the loop that made them."""
+
+    _loop: asyncio.AbstractEventLoop | None = None
+    _lock = threading.Lock()
+
+    @classmethod
+    def loop(cls) -> asyncio.AbstractEventLoop:
+        with cls._lock:
+            if cls._loop is None:
+                cls._loop = asyncio.new_event_loop()
+                cls._loop.set_default_executor(_Inline(max_workers=1))
+                threading.Thread(target=cls._loop.run_forever, name="showmehow-llm", daemon=True).start()
+            return cls._loop
+
+
+def within(make: Callable[[], Awaitable[Any]], seconds: float, stop: threading.Event | None = None) -> Any:
+    """Run a coroutine with a deadline on the whole call (not on each read); a stop request, Ctrl-C or the
+    deadline cancels it in flight. Raises TimeoutError at the deadline, InterruptedError on a stop request."""
+
+    async def run() -> Any:
+        return await make()
+
+    future = asyncio.run_coroutine_threadsafe(run(), _Calls.loop())
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            if stop is not None and stop.is_set():
+                raise InterruptedError("stopped on request")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            try:
+                return future.result(timeout=min(POLL_S, remaining))
+            except concurrent.futures.TimeoutError:
+                continue
+    finally:
+        future.cancel()
+
+
 def complete(
     model: str,
     messages: list[dict[str, Any]],
     settings: Settings,
     timeout: float | None = None,
+    stop: threading.Event | None = None,
     **kwargs: Any,
 ) -> Any:
-    """One chat completion; returns the response message. Raises LLMError with a plain reason."""
+    """One chat completion within `timeout` seconds in all (the llm_timeout setting by default); returns the
+    response message. Raises LLMError with a plain reason, also when `stop` is set while it waits."""
     options = connection_options(model, settings)
     litellm = _litellm()
-    timeout = timeout or settings.llm_timeout
+    seconds = timeout or settings.llm_timeout
     try:
-        response = litellm.completion(model=model, messages=messages, timeout=timeout, num_retries=0, **options, **kwargs)
+        response = within(
+            lambda: litellm.acompletion(model=model, messages=messages, timeout=seconds, num_retries=0, **options, **kwargs),
+            seconds,
+            stop,
+        )
+    except InterruptedError as exc:
+        raise LLMError(f"{model}: stopped on request while waiting for its answer") from exc
+    except TimeoutError as exc:
+        raise LLMError(f"{model} did not answer within {seconds:.0f} s") from exc
     except Exception as exc:  # litellm raises many provider-specific types
-        raise _plain(model, settings, timeout, litellm, exc) from exc
+        raise _plain(model, settings, seconds, litellm, exc) from exc
     try:
         return response.choices[0].message
     except (AttributeError, IndexError) as exc:

@@ -24,10 +24,15 @@ def _parameter_key(key: str) -> str:
 
 
 def _variable_name(name: str) -> str:
-    """A variable's name, so that a password typed here by mistake is refused (and never echoed)."""
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise ValueError("values are names of environment variables (letters, digits, _), never the secret itself")
+    """A variable's name, so that a password or key typed here by mistake is refused (and never echoed):
+    letters, digits and _, and not shaped like a key (long, mixing lower case and digits)."""
+    looks_like_key = len(name) >= 20 and re.search(r"[a-z]", name) and re.search(r"\d", name)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,99}", name) or looks_like_key:
+        raise ValueError("this is the name of an environment variable (like OPENAI_API_KEY), never the secret itself")
     return name
+
+
+VariableName = Annotated[str, AfterValidator(_variable_name)]
 
 
 class Settings(BaseModel):
@@ -40,7 +45,7 @@ class Settings(BaseModel):
     embedding_model: str | None = Field(
         None, description="litellm embedding model for retrieval, e.g. openai/text-embedding-3-small; empty: words only"
     )
-    api_key_env: str = Field("OPENAI_API_KEY", description="name of the environment variable that holds the API key")
+    api_key_env: VariableName = Field("OPENAI_API_KEY", description="name of the environment variable that holds the API key")
     chromium_path: str | None = Field(None, description="path to the Chromium executable")
     token_budget: int = Field(2000, ge=100, le=200_000, description="token budget of <procedural_memory>")
     approval_policy: Literal["always", "never", "unknown_sites"] = Field(
@@ -48,7 +53,7 @@ class Settings(BaseModel):
     )
     min_score: float = Field(0.4, ge=0.0, le=1.0, description="minimum retrieval score")
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
-    param_env: dict[Annotated[str, AfterValidator(_parameter_key)], Annotated[str, AfterValidator(_variable_name)]] = Field(
+    param_env: dict[Annotated[str, AfterValidator(_parameter_key)], VariableName] = Field(
         default_factory=dict,
         description='where parameter values (passwords above all) come from: {"password@example.org": "EXAMPLE_PASSWORD"}, '
         "a parameter name, optionally @ a site, to the environment variable that holds its value; values are never stored",

@@ -1,5 +1,6 @@
-// The recording listener. Runs inside the closure that Python builds around these files, with
-// SMH_CONFIG = {binding, nonce} and smhSend, the binding's private reference.
+// The recording listener. Runs in an isolated world (page scripts share the DOM, not these objects),
+// inside the closure that Python builds around these files, with SMH_CONFIG = {binding, nonce} and
+// smhSend, the binding's private reference.
 // Only trusted (person-made) events are reported; secret values never leave this closure.
 
 const smhStringify = JSON.stringify;
@@ -19,6 +20,7 @@ function smhPost(payload, at) {
 
 function smhStep(action, el, extra) {
   const at = smhNow();
+  smhShadowRootsComplete = false; // the page's own attachShadow calls are out of this world's sight: look again
   const payload = smhScrubStep(Object.assign({ kind: 'step', action, target: smhDescribe(el), secret: false, value: null }, extra || {}), el);
   if (!payload) return;
   smhLastSent = { action: action + (payload.value ? ':' + payload.value : ''), at };
@@ -152,22 +154,7 @@ function smhOnSubmit(event) {
   smhStep('submit', form);
 }
 
-// Note every open shadow root the page attaches, so selector checks need not walk the whole DOM.
-function smhTrackShadowRoots() {
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attachShadow.call(this, init);
-    if (init && init.mode === 'open') {
-      smhShadowRoots.add(root);
-      smhWatchSecretsIn(root);
-    }
-    return root;
-  };
-  smhAllShadowRoots(document);
-}
-
 function smhInstall() {
-  smhTrackShadowRoots();
   const options = { capture: true, passive: true };
   window.addEventListener('pointerdown', smhOnPointerDown, options);
   window.addEventListener('click', smhOnClick, options);

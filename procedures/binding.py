@@ -443,15 +443,40 @@ def _canonical(param: Parameter, value: str) -> str:
     return value
 
 
-def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
-    """The environment variables that may hold a parameter, first match first: the ones the settings
-    name for `name@site` (the procedure's site or a parent domain of it) and for `name`, then the default."""
+def _variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(variable, site) pairs, first match first; site "" for a variable meant for any site."""
     chosen = []
     for key, variable in param_env.items():
         param, _, site = key.partition("@")
         if param == name and (not site or any(on_site(d, site) for d in procedure.abstract.domains)):
-            chosen.append((-len(site), variable))  # the most specific site first, a plain name last
-    return [variable for _, variable in sorted(chosen)] + [ENV_PREFIX + name.upper()]
+            chosen.append((-len(site), variable, site))  # the most specific site first, a plain name last
+    return [(variable, site) for _, variable, site in sorted(chosen)] + [(ENV_PREFIX + name.upper(), "")]
+
+
+def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
+    """The environment variables that may hold a parameter, first match first: the ones the settings
+    name for `name@site` (the procedure's site or a parent domain of it) and for `name`, then the default."""
+    return [variable for variable, _ in _variables(procedure, name, param_env)]
+
+
+def secret_sites(
+    procedure: Procedure,
+    values: Mapping[str, str],
+    env: Mapping[str, str] | None = None,
+    param_env: Mapping[str, str] | None = None,
+) -> dict[str, list[str]]:
+    """The sites each bound secret may be used on: the one that `param_env` names when the value came from
+    that site's variable, else the procedure's own sites. Replay checks them where the browser is."""
+    env = os.environ if env is None else env
+    param_env = load_settings().param_env if param_env is None else param_env
+    own = procedure.abstract.domains
+    out = {}
+    for param in procedure.abstract.parameters:
+        if param.secret and param.name in values:
+            source = next(((v, site) for v, site in _variables(procedure, param.name, param_env) if env.get(v)), None)
+            from_site = source is not None and source[1] and env[source[0]] == values[param.name]
+            out[param.name] = [source[1]] if from_site and source else list(own)
+    return out
 
 
 def bind(

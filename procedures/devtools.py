@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
 from core.secrecy import SECRET_MASK, is_secret_name, mask_values, redact_url, value_pattern
+from core.untrusted import load_json
 from core.words import snake_case
 from recorder.fingerprints import scrub_step
 from recorder.models import RecordedStep, Recording
@@ -113,10 +114,7 @@ def _aria_name(part: str) -> str:
 
 
 def recording_from_devtools(text: str, source: str = "input") -> Recording:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
+    data = load_json(text, source)
     try:
         devtools = DevToolsRecording.model_validate(data)
     except ValidationError as exc:

@@ -9,17 +9,80 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote_plus
+from urllib.parse import quote_plus, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures.placeholders import fill_placeholders, placeholders
+from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
+
+
+WEB_SCHEMES = ("http", "https")
+LOCAL = "file://"  # the origin of every local file
+
+
+def origin_of(url: str) -> str:
+    """scheme://host[:port] of a URL, "file://" for local files, "" for what has no origin (about:, garbage)."""
+    try:
+        parts = urlsplit(url)
+        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:
+        return ""
+    if scheme == "file":
+        return LOCAL
+    if scheme not in WEB_SCHEMES or not host:
+        return ""
+    return f"{scheme}://{host}" + (f":{port}" if port and port != {"http": 80, "https": 443}[scheme] else "")
+
+
+@dataclass
+class Reach:
+    """Where a replay may act: the procedure's own origins (where it was recorded); anything else is
+    put to the person through `ask` (None: nobody can answer, so it is refused unless `elsewhere` allows
+    it). `may_use(name, url)` says whether a secret parameter may be used on the page at `url`."""
+
+    origins: Collection[str]
+    ask: Callable[[str], bool] | None = None
+    elsewhere: bool = False
+    may_use: Callable[[str, str], bool] | None = None
+    secrets: Collection[str] = ()
+    approved: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of_steps(cls, steps: list[Mapping[str, Any]], params: Mapping[str, str], **options: Any) -> "Reach":
+        """The origins that the steps were recorded on."""
+        origins = set()
+        for step in steps:
+            for url in (step.get("url"), step.get("value") if step["action"] == "navigate" else None, step.get("navigates_to")):
+                try:
+                    origin = origin_of(fill_placeholders(url or "", params, "url"))
+                except KeyError:
+                    continue
+                if origin:
+                    origins.add(origin)
+        return cls(origins=origins, **options)
+
+    def allows_scheme(self, url: str) -> bool:
+        """http and https; file: only for a procedure recorded on local files."""
+        origin = origin_of(url)
+        return origin.startswith(WEB_SCHEMES) or (origin == LOCAL and LOCAL in self.origins)
+
+    def allows(self, url: str, why: str) -> bool:
+        """Whether the replay may act at `url`: one of its origins, else the person's answer."""
+        origin = origin_of(url)
+        if origin in self.origins or origin in self.approved:
+            return True
+        if self.elsewhere:
+            return True
+        if self.ask is not None and self.ask(f"{why} {origin or url}, which this procedure was not recorded on"):
+            self.approved.add(origin)
+            return True
+        return False
 
 
 class StepFailed(Exception):
@@ -95,9 +158,11 @@ class Player:
         on_step: Callable[[StepResult, Page], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
         secret: Collection[str] = (),
+        reach: Reach | None = None,
     ) -> None:
         """`secret`: the names of the parameters whose values are masked in the steps' shown arguments."""
         self.should_stop = should_stop
+        self.reach = reach
         self.pages: dict[int, Page] = {0: page}
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
@@ -111,6 +176,8 @@ class Player:
         never holds the value of a secret parameter, though the page's URL or text may show one."""
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
+        if self.reach is None:
+            self.reach = Reach.of_steps(steps, self.params)
         for index, step in enumerate(steps):
             if self.should_stop is not None and self.should_stop():
                 raise StepFailed(index, f"stopped on request before step {index + 1}")
@@ -174,23 +241,72 @@ class Player:
             url = self._text(step.get("value") or step.get("url"), "url")
             if first and _same_url(page.url, url):
                 return "skipped", None, []  # already there: no reload
+            self._check_destination(index, step, url)
+            self._check_secrets(index, step, url)
             page.goto(url, timeout=self.timeout_ms)
             return "ok", None, []
+        self._check_where(index, step, page.url)
         if action in ("back", "forward", "reload"):
             {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
             return "ok", None, []
         selector, locator, tried = self._locate(index, step, page)
+        self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         before = page.url
+        files = self._upload_files(index, step, page) if action == "upload" else []
         if step.get("opens_page") is not None:
             with page.expect_popup(timeout=self.timeout_ms) as popup:
-                self._act(step, locator, page)
+                self._act(step, locator, page, files)
             self.pages[step["opens_page"]] = popup.value
             popup.value.wait_for_load_state(timeout=self.timeout_ms)
         else:
-            self._act(step, locator, page)
+            self._act(step, locator, page, files)
         if step.get("navigates_to"):
             self._await_navigation(index, step, page, before)
         return "ok", selector, tried
+
+    def _check_destination(self, index: int, step: Mapping[str, Any], url: str) -> None:
+        assert self.reach is not None
+        if not self.reach.allows_scheme(url):
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}) refused: replay opens only http and https pages")
+        if not self.reach.allows(url, "open"):
+            raise StepFailed(
+                index, f"step {index + 1} ({_describe(step)}) refused: {origin_of(url)} is not where it was recorded"
+            )
+
+    def _check_where(self, index: int, step: Mapping[str, Any], url: str) -> None:
+        """A step acts only on the procedure's own origins (a page that led elsewhere is asked about)."""
+        assert self.reach is not None
+        if url.startswith("about:"):
+            return  # a new tab that nothing has loaded yet
+        if not self.reach.allows_scheme(url) or not self.reach.allows(url, "act on"):
+            raise StepFailed(
+                index,
+                f"step {index + 1} ({_describe(step)}) refused: the page is on {origin_of(url) or url}, not where it was recorded",
+            )
+
+    def _check_secrets(self, index: int, step: Mapping[str, Any], url: str) -> None:
+        """A secret goes only to the origin its value is bound to, checked where the browser is now."""
+        reach = self.reach
+        assert reach is not None
+        texts = [step.get("value"), step.get("option_value"), *(step.get("files") or [])]
+        used = set().union(*(placeholders(t) for t in texts)) & set(reach.secrets)
+        for name in sorted(used):
+            if reach.may_use is None or not reach.may_use(name, url):
+                raise StepFailed(
+                    index, f"step {index + 1} ({_describe(step)}) refused: {{{name}}} is not for {origin_of(url) or url}"
+                )
+
+    def _upload_files(self, index: int, step: Mapping[str, Any], page: Page) -> list[str]:
+        """Files named by parameters given at run time, never by the procedure, and only with approval."""
+        entries = [f.strip() for f in step["value"].split(",")] if step.get("value") else list(step.get("files") or [])
+        if not entries or not all(PLACEHOLDER.fullmatch(entry) and placeholders(entry) for entry in entries):
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}) refused: files to upload come only from parameters")
+        files = [self._text(entry) for entry in entries]
+        assert self.reach is not None
+        question = f"upload {', '.join(files)} to {origin_of(page.url) or page.url}"
+        if self.reach.ask is None or not self.reach.ask(question):
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}) refused: nobody approved to {question}")
+        return files
 
     def _scope(self, step: Mapping[str, Any], page: Page) -> Page | FrameLocator:
         scope: Page | FrameLocator = page
@@ -232,7 +348,7 @@ class Player:
             tried,
         )
 
-    def _act(self, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+    def _act(self, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action == "click":
@@ -260,7 +376,6 @@ class Player:
         elif action == "submit":
             locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
-            files = [f.strip() for f in value.split(",") if f.strip()] if value else list(step.get("files") or [])
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")

@@ -69,9 +69,12 @@ def main(argv=None):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=not args.headed, args=flags)
         page = browser.new_page()
+        ask = (lambda question: input(f"Allow: {{question}}? [y/N] ").strip().lower() in ("y", "yes")) if sys.stdin.isatty() else None
+        reach = Reach.of_steps(STEPS, params, ask=ask, secrets=[p["name"] for p in PARAMETERS if p["secret"]])
+        reach.may_use = lambda name, url: origin_of(url) in reach.origins  # secrets stay where the procedure was recorded
         try:
             secret = [p["name"] for p in PARAMETERS if p["secret"]]
-            for result in Player(page, params, timeout_ms=args.timeout * 1000, secret=secret).run(STEPS):
+            for result in Player(page, params, timeout_ms=args.timeout * 1000, secret=secret, reach=reach).run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
         except StepFailed as failure:
             sys.exit(str(failure))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from core.database import DB_FILE, Schema, connect, resolve_id, run_script, transaction
+from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir
 from procedures.models import Procedure
@@ -61,11 +62,21 @@ def _v2(db: sqlite3.Connection) -> None:
     )
     db.execute("DELETE FROM procedure_search")
     for (data,) in db.execute("SELECT data FROM procedures").fetchall():
-        _index(db, Procedure.model_validate_json(data))
+        try:
+            procedure = Procedure.model_validate_json(data)
+        except ValidationError:
+            continue  # a damaged row has no search text; `showmehow doctor` lists it
+        _index(db, procedure)
 
 
 SCHEMA = Schema("procedures", (_v1, _v2))
 SEARCH_WEIGHTS = (4.0, 2.0, 1.5, 0.3)  # bm25 weights of goal, about, steps and values
+
+
+class SkippedRowWarning(UserWarning):
+    """A stored procedure that fails validation was left out; `showmehow doctor` lists them."""
+
+
 DEPRECATE_MIN_USES = 3
 DEPRECATE_BELOW_RATE = 0.5
 
@@ -81,10 +92,19 @@ class ProcedureStore:
     # --- reading ---------------------------------------------------------------------------
 
     def get(self, procedure_id: str) -> Procedure:
-        row = self._db.execute("SELECT data FROM procedures WHERE id = ?", (procedure_id,)).fetchone()
+        return self._get(self._db, procedure_id)
+
+    def _get(self, db: sqlite3.Connection, procedure_id: str) -> Procedure:
+        row = db.execute("SELECT data FROM procedures WHERE id = ?", (procedure_id,)).fetchone()
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        return Procedure.model_validate_json(row[0])
+        try:
+            return Procedure.model_validate_json(row[0])
+        except ValidationError as exc:
+            raise ShowMeHowError(
+                f"procedure {procedure_id} is damaged in {self.path} ({describe_error(exc)}); delete it with "
+                f"`showmehow delete {procedure_id}`"
+            ) from exc
 
     def resolve(self, prefix: str) -> str:
         """The full id of the procedure that an id or an unambiguous prefix of one names."""
@@ -101,11 +121,40 @@ class ProcedureStore:
         return links
 
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
-        query = "SELECT data FROM procedures"
+        """Every valid procedure, newest first; a row that fails validation is skipped with a SkippedRowWarning."""
+        query = "SELECT id, data FROM procedures"
         if not include_deprecated:
             query += " WHERE deprecated = 0"
-        rows = self._db.execute(query + " ORDER BY updated_at DESC").fetchall()
-        return [Procedure.model_validate_json(row[0]) for row in rows]
+        procedures = []
+        for procedure_id, data in self._db.execute(query + " ORDER BY updated_at DESC").fetchall():
+            try:
+                procedures.append(Procedure.model_validate_json(data))
+            except ValidationError as exc:
+                warnings.warn(
+                    f"skipped procedure {procedure_id}, which is damaged ({describe_error(exc)}); `showmehow doctor` lists such rows",
+                    SkippedRowWarning,
+                    stacklevel=2,
+                )
+        return procedures
+
+    def invalid_rows(self) -> list[tuple[str, str]]:
+        """(id, reason) of every stored procedure that fails validation."""
+        out = []
+        for procedure_id, data in self._db.execute("SELECT id, data FROM procedures"):
+            try:
+                Procedure.model_validate_json(data)
+            except ValidationError as exc:
+                out.append((procedure_id, describe_error(exc)))
+        return out
+
+    def check_integrity(self) -> None:
+        """SQLite's own check of the whole file; ShowMeHowError naming the damage when it fails."""
+        problems = integrity_problems(self._db)
+        if problems:
+            raise ShowMeHowError(
+                f"{self.path} is damaged ({problems[0]}; {len(problems)} problem(s) found); "
+                "move it away (or restore a copy) and set SHOWMEHOW_HOME if needed"
+            )
 
     def has(self, procedure_id: str) -> bool:
         return self._db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone() is not None
@@ -217,17 +266,21 @@ class ProcedureStore:
         return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
 
     def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
-        """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing."""
-        procedure = self.get(procedure_id)
-        if success:
-            procedure.success_count += 1
-        else:
-            procedure.failure_count += 1
-            if step_failed is not None and 0 <= step_failed < len(procedure.steps):
-                procedure.steps[step_failed].failure_count += 1
-        if procedure.uses >= DEPRECATE_MIN_USES and procedure.success_count / procedure.uses < DEPRECATE_BELOW_RATE:
-            procedure.deprecated = True
-        return self.update(procedure)
+        """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing.
+        The read and the write are one immediate transaction: outcomes from other processes are never lost."""
+        with transaction(self._db) as db:
+            procedure = self._get(db, procedure_id)
+            if success:
+                procedure.success_count += 1
+            else:
+                procedure.failure_count += 1
+                if step_failed is not None and 0 <= step_failed < len(procedure.steps):
+                    procedure.steps[step_failed].failure_count += 1
+            if procedure.uses >= DEPRECATE_MIN_USES and procedure.success_count / procedure.uses < DEPRECATE_BELOW_RATE:
+                procedure.deprecated = True
+            procedure.updated_at = time.time()
+            _write_back(db, procedure)
+        return procedure
 
     def add_recording(self, recording: Recording) -> str:
         return self.recordings.add(recording)

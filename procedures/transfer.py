@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
 from core.settings import atomic_write_text
+from core.untrusted import load_json
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder.models import Recording
@@ -51,10 +51,7 @@ def read_file_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
 
 
 def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
+    data = load_json(text, source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ShowMeHowError(
             f'{source} is neither a ShowMeHow procedure file (no "format": "{FORMAT}") '
@@ -66,13 +63,6 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
         return ProcedureFile.model_validate(data).procedures
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a valid procedure file: {describe_error(exc)}") from exc
-
-
-def _json_or_none(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
 
 
 @dataclass
@@ -97,6 +87,7 @@ class Importable:
         else:
             known = self.stored_already(store)
             fresh = [p for p in self.procedures if p.id not in known]
+        store.check_integrity()  # never write into a damaged file
         store.add_many(fresh)
         if self.recording is not None and fresh:
             store.add_recording(self.recording)
@@ -109,7 +100,7 @@ def read_importable(path: Path) -> Importable:
     from procedures.devtools import looks_like_devtools, recording_from_devtools
 
     text = read_file_text(path)
-    if looks_like_devtools(_json_or_none(text)):
+    if looks_like_devtools(load_json(text, str(path))):
         recording = recording_from_devtools(text, source=str(path))
         recording.id = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]  # the same file is the same recording
         return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)

@@ -10,19 +10,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Frame, Page
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
 from recorder.models import RecordedStep, Recording
 from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, LoadPayload, StepPayload
+from recorder.rate import StepBudget
 from recorder.recordings import RecordingStore
-from recorder.scripts import describe_function, listener_script
+from recorder.scripts import listener_script
 
 LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the benchmark
+STEP_BURST = 50  # steps a page may add at once ...
+STEPS_PER_SECOND = 10.0  # ... and then at most this many a second: no person acts faster
 
 
 class RecordingSession:
@@ -54,11 +58,18 @@ class RecordingSession:
         self._secrets = SecretFingerprints()  # of the values typed into secret fields, for this recording only
         self._as_given = (title, description)  # the title and description before secret values were cut out
         self._pages: dict[Page, PageState] = {}
+        self._budgets: dict[Page, StepBudget] = {}
         self._folder = StepFolder(self.recording.steps)
-        self._frame_paths: dict[Frame, list[str]] = {}
+        self._channel = IsolatedChannel(
+            context,
+            listener_script(self._binding, self._nonce, self._secrets.key.hex()),
+            self._binding,
+            f"smh_{secrets.token_hex(8)}",
+            self._on_binding,
+        )
         self._journal: Journal | None = None
         self._running = False
-        self._inbox: list[tuple[dict[str, Any], Any, tuple[Any, ...]]] = []
+        self._inbox: list[tuple[Sender, Any]] = []
         self._handling = False
 
     @property
@@ -78,17 +89,10 @@ class RecordingSession:
         """
         self._journal = Journal(self.recording, journal_dir(self._home))
         self._running = True
-        script = listener_script(self._binding, self._nonce, self._secrets.key.hex())
-        self.context.expose_binding(self._binding, self._on_binding)
-        self.context.add_init_script(script)
         self.context.on("page", self._on_page)
         for page in list(self.context.pages):
             self._track(page)
-            for frame in page.frames:
-                try:
-                    frame.evaluate(script)
-                except PlaywrightError:
-                    pass  # a frame that is navigating gets the init script instead
+            self._channel.attach_page(page)
 
     def stop(self) -> Recording:
         """End the recording, store it and return it. Safe after the browser was closed."""
@@ -99,6 +103,7 @@ class RecordingSession:
             self.context.remove_listener("page", self._on_page)
         except (PlaywrightError, KeyError, ValueError):
             pass
+        self._channel.detach()
         self.recording.dropped_payloads = self.dropped
         title, description = self._as_given
         self.recording.title = self._secrets.replace(title, by_name=True)
@@ -133,28 +138,15 @@ class RecordingSession:
 
     def _on_page(self, page: Page) -> None:
         if self._running:
-            self._track(page)  # its payloads may have arrived first, or may come later
-
-    def _frame_path(self, frame: Frame) -> list[str]:
-        """Selectors of the iframes that lead from the page to `frame`, outermost first."""
-        if frame.parent_frame is None:
-            return []
-        if frame not in self._frame_paths:
-            path: list[str] = []
-            current: Frame | None = frame
-            while current is not None and current.parent_frame is not None:
-                described = current.frame_element().evaluate(describe_function())
-                path.insert(0, described["selectors"][0])
-                current = current.parent_frame
-            self._frame_paths[frame] = path
-        return self._frame_paths[frame]
+            self._track(page)
+            self._channel.attach_page(page)
 
     # --- payloads ------------------------------------------------------------------------------
 
-    def _on_binding(self, source: dict[str, Any], raw: Any = None, *extra: Any) -> None:
+    def _on_binding(self, sender: Sender, raw: Any) -> None:
         """Handle payloads in arrival order: one that arrives while another is being handled
         (Playwright dispatches during our own calls, such as finding a frame's path) waits its turn."""
-        self._inbox.append((source, raw, extra))
+        self._inbox.append((sender, raw))
         if self._handling:
             return
         self._handling = True
@@ -164,35 +156,39 @@ class RecordingSession:
         finally:
             self._handling = False
 
-    def _handle(self, source: dict[str, Any], raw: Any, extra: tuple[Any, ...]) -> None:
+    def _handle(self, sender: Sender, raw: Any) -> None:
         if not self._running:
             return
         try:
-            if extra or not isinstance(raw, str) or len(raw) > MAX_PAYLOAD_BYTES:
+            if not isinstance(raw, str) or len(raw) > MAX_PAYLOAD_BYTES:
                 raise ValueError("not a payload")
             payload = PAYLOAD.validate_json(raw)
             if not secrets.compare_digest(payload.nonce, self._nonce):
                 raise ValueError("forged payload")
-            page: Page = source["page"]
-            frame: Frame = source["frame"]
-            state = self._track(page)
+            state = self._track(sender.page)
+            budget = self._budgets.setdefault(sender.page, StepBudget(STEP_BURST, STEPS_PER_SECOND))
+            if not budget.allows(time.monotonic()):
+                raise ValueError("the page adds steps faster than a person acts")
+            count = len(self.steps)
             self.latencies_ms.append(time.time() * 1000 - payload.ts)
             if isinstance(payload, StepPayload):
-                self._on_step(payload, state, frame)
+                self._on_step(payload, state, sender)
             elif isinstance(payload, LoadPayload):
-                if frame == page.main_frame:
+                if sender.top:
                     url = self._secrets.redact_url(payload.url)
                     self._mirror(self._folder.load(state, url, payload.nav_type, payload.history_index, time.time()))
-            elif frame == page.main_frame:
+            elif sender.top:
                 to = self._secrets.redact_url(payload.to)
                 self._mirror(self._folder.route_change(state, to, payload.nav_type, payload.history_index, time.time()))
-        except (ValidationError, ValueError, KeyError, PlaywrightError):
+            budget.spend(len(self.steps) - count)
+        except (ValidationError, ValueError, KeyError, StopIteration, PlaywrightError):
             self.dropped += 1
 
-    def _on_step(self, payload: StepPayload, state: PageState, frame: Frame) -> None:
+    def _on_step(self, payload: StepPayload, state: PageState, sender: Sender) -> None:
         target = payload.target
+        frame = self._channel.frame_path(sender)
         if payload.secret:
-            field = (state.index, tuple(self._frame_path(frame)), target.selectors[0])
+            field = (state.index, tuple(frame), target.selectors[0])
             self._secrets.remember(field, payload.digest, payload.length, target.field or target.label)
             self._hide_in_title()
         step = RecordedStep(
@@ -203,8 +199,8 @@ class RecordingSession:
             option_value=None if payload.secret else payload.option_value,
             files=payload.files,
             secret=payload.secret,
-            url=payload.url if frame.parent_frame is None else state.url,
-            frame=self._frame_path(frame),
+            url=payload.url if sender.top else state.url,
+            frame=frame,
             page=state.index,
             label=target.label,
             field=target.field,

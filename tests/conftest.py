@@ -43,6 +43,16 @@ def site() -> Iterator[str]:
     server.server_close()
 
 
+@pytest.fixture
+def attacker() -> Iterator[object]:
+    """The attacker's server (tests/sites/hostile at http://localhost:PORT), with what it received."""
+    from tests.attacker import AttackerServer
+
+    server = AttackerServer()
+    yield server
+    server.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright

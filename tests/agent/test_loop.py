@@ -33,8 +33,11 @@ def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: 
     ]
     page = context.new_page()
     page.goto(f"{site}/login.html")
-    result = run_task("log in with username bob", page=page, store=store, mode="agent", model=MODEL)
+    asked: list[str] = []
+    controls = RunControls(approve=lambda action, details: asked.append(action) is None)
+    result = run_task("log in with username bob", page=page, store=store, mode="agent", model=MODEL, controls=controls)
     assert result.success, result.error
+    assert asked == ['click "Log in" (submits a form)']
     assert page.locator("#hello").inner_text() == "Welcome bob"
     assert [s.command for s in result.steps] == ["fill", "fill", "click", "finish"]
     system, first = llm.requests[0]["messages"][0], llm.requests[0]["messages"][1]
@@ -69,7 +72,10 @@ def test_trigger_a_and_b_fire_and_are_logged(context, site: str, llm: LLMServer)
         act("type", text="bob"),
         act("finish", success=True, summary="typed"),
     ]
-    result = run_task("type bob as the user name", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL)
+    controls = RunControls(approve=lambda action, details: action.startswith("open 127.0.0.1"))  # the start page is blank
+    result = run_task(
+        "type bob as the user name", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL, controls=controls
+    )
     assert result.success, result.error
     after_goto = llm.requests[1]["messages"][-1]["content"]
     assert "Tips for this site:\n- On the demo site, type slowly." in after_goto
@@ -176,6 +182,7 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
         mode="auto",
         model=MODEL,
         timeout_ms=1000,
+        controls=RunControls(approve=lambda action, details: True),  # the agent's click submits the form
     )
     assert result.success, result.error
     assert [s.command for s in result.steps] == ["navigate", "fill", "fill", "click", "click", "finish"]

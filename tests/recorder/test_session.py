@@ -1,6 +1,7 @@
 import sqlite3
 from pathlib import Path
 
+from recorder.channel import Sender
 from recorder.recordings import RecordingStore
 from tests.recorder.conftest import Recorder, assert_selectors_resolve
 
@@ -233,7 +234,7 @@ def test_page_scripts_cannot_forge_steps(recorder: Recorder, site: str) -> None:
     assert hidden == []
     assert [s.action for s in recorder.steps()] == ["navigate"]
     session = recorder.session
-    source = {"page": recorder.page, "frame": recorder.page.main_frame}
+    source = Sender(recorder.page, "main", top=True)
     for junk in [
         "not json",
         "{}",
