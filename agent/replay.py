@@ -1,4 +1,4 @@
-"""Deterministic replay of a procedure, without an LLM, logged step by step."""
+"""Deterministic replay of a procedure, without an LLM, logged step by step and checked at the end."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
 
-from agent.results import StepRecord
+from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
+from procedures.checks import describe_check
 from procedures.models import Procedure
 from procedures.playback import Player, StepFailed, StepResult
 
@@ -20,6 +21,23 @@ class ReplayResult:
     error: str | None = None
     failed_step: int | None = None  # 0-based
     screenshot: str | None = None  # of the page when it failed
+    outcome: Outcome = "failed"
+    checks: list[CheckRecord] = field(default_factory=list)  # the end checks
+
+
+def end_checks(player: Player, procedure: Procedure, page: Page | None = None) -> list[CheckRecord]:
+    """The procedure's postconditions and assertions, checked on the page the run ended on."""
+    checks = [c.model_dump() for c in procedure.outcome_checks()]
+    return [
+        CheckRecord(
+            description=describe_check(check),
+            source=check["source"],
+            passed=problem is None,
+            detail=problem,
+            procedure_id=procedure.id,
+        )
+        for check, problem in player.verify(checks, page)
+    ]
 
 
 def replay(
@@ -31,7 +49,8 @@ def replay(
     on_step: Callable[[StepRecord], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with `params`; a failure says which step and why."""
+    """Play the procedure's steps on `page` with `params`, checking each, then its end checks. A failure
+    says which step or check and why; a run with no end checks is done but unverified."""
     records: list[StepRecord] = []
 
     def after_step(result: StepResult, current: Page) -> None:
@@ -49,6 +68,7 @@ def replay(
             tried=result.tried,
             procedure_id=procedure.id,
             screenshot=str(shot) if shot else None,
+            checked=result.checked,
         )
         records.append(record)
         if log is not None:
@@ -56,16 +76,40 @@ def replay(
         if on_step is not None:
             on_step(record)
 
-    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop)
+    player = Player(
+        page,
+        params,
+        timeout_ms=timeout_ms,
+        on_step=after_step,
+        should_stop=should_stop,
+        step_checks=[c.model_dump() for c in procedure.step_checks()],
+    )
     try:
         player.run([step.model_dump() for step in procedure.steps])
     except StepFailed as failure:
         failed = next((r for r in records if r.step == failure.index + 1), None)
+        outcome: Outcome = {"task": "task_fault", "stopped": "stopped"}.get(failure.fault, "failed")  # type: ignore[assignment]
         return ReplayResult(
             success=False,
             steps=records,
             error=str(failure),
             failed_step=failure.index,
             screenshot=failed.screenshot if failed else None,
+            outcome=outcome,
         )
-    return ReplayResult(success=True, steps=records)
+    checks = end_checks(player, procedure)
+    for check in checks:
+        if log is not None:
+            log.check(check)
+    failed_checks = [c for c in checks if not c.passed]
+    if failed_checks:
+        shot = log.screenshot(player.last_page, len(records) + 1) if log is not None else None
+        return ReplayResult(
+            success=False,
+            steps=records,
+            error="; ".join(f"{c.description}: {c.detail}" for c in failed_checks),
+            screenshot=str(shot) if shot else None,
+            outcome="failed",
+            checks=checks,
+        )
+    return ReplayResult(success=True, steps=records, outcome="verified" if checks else "unverified", checks=checks)

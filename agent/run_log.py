@@ -1,5 +1,6 @@
-"""The record of one run: runs/run_<UTC timestamp>/ with actions.jsonl, memory_events.jsonl,
-prompts.jsonl and a screenshot per step. Nothing secret is written: callers pass masked values."""
+"""The record of one run: runs/run_<UTC timestamp>/ with actions.jsonl, memory_events.jsonl, checks.jsonl
+(the end checks), prompts.jsonl, a screenshot per step and result.json (with the outcome). Nothing secret
+is written: callers pass masked values."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from urllib.parse import quote, quote_plus
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from agent.results import StepRecord
+from agent.results import CheckRecord, StepRecord
 from core.secrecy import SECRET_MASK
 from core.settings import data_dir
 
@@ -33,7 +34,7 @@ class RunLog:
             suffix += 1
             self.dir = runs / f"run_{stamp}_{suffix}"
         self.dir.mkdir()
-        for name in ("actions.jsonl", "memory_events.jsonl"):
+        for name in ("actions.jsonl", "memory_events.jsonl", "checks.jsonl"):
             (self.dir / name).touch()
 
     def hide(self, values: Iterable[str]) -> None:
@@ -55,6 +56,9 @@ class RunLog:
 
     def action(self, record: StepRecord) -> None:
         self._append("actions.jsonl", {"time": time.time(), **record.model_dump()})
+
+    def check(self, record: CheckRecord) -> None:
+        self._append("checks.jsonl", {"time": time.time(), **record.model_dump()})
 
     def memory_event(self, event: dict[str, Any]) -> None:
         self._append("memory_events.jsonl", event)

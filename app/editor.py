@@ -10,9 +10,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -20,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.table_models import RowsModel
 from core.errors import ShowMeHowError, describe_error
-from procedures.models import Procedure
+from procedures.models import CHECK_KINDS, Procedure
 from procedures.store import ProcedureStore
 
 YES = ("yes", "true", "1", "y")
@@ -55,6 +57,13 @@ class ProcedureEditor(QDialog):
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in procedure.steps],
             highlighted={i for i, s in enumerate(procedure.steps) if s.failure_count},  # the steps that broke in runs
         )
+        self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
+        self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
+        add_check, remove_check = QPushButton("Add check"), QPushButton("Remove check")
+        self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
+        add_check.clicked.connect(self.add_check)
+        add_check.setToolTip(f"Kinds: {', '.join(CHECK_KINDS)}. Use {{parameter}} placeholders; * is a wildcard.")
+        remove_check.clicked.connect(self.remove_check)
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -66,12 +75,22 @@ class ProcedureEditor(QDialog):
         form.addRow("Goal", self.goal)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        for label, model in (("Parameters", self.parameters), ("Steps (failed steps are red)", self.steps)):
+        self.views: dict[str, QTableView] = {}
+        for label, model in (
+            ("Parameters", self.parameters),
+            ("Steps (failed steps are red)", self.steps),
+            ("Checks: what must hold after a step or at the end (kind: text, url, value or element)", self.checks),
+        ):
             layout.addWidget(QLabel(label))
-            view = QTableView()
+            view = self.views[label.split()[0].rstrip(":")] = QTableView()
             view.setModel(model)
             view.horizontalHeader().setStretchLastSection(True)
             layout.addWidget(view, 1)
+        check_buttons = QHBoxLayout()
+        check_buttons.addWidget(add_check)
+        check_buttons.addWidget(remove_check)
+        check_buttons.addStretch(1)
+        layout.addLayout(check_buttons)
         layout.addWidget(QLabel("Flow (one line per step)"))
         layout.addWidget(self.flow)
         layout.addWidget(self.error)
@@ -99,10 +118,33 @@ class ProcedureEditor(QDialog):
             step["selector"] = selector or None
             step["value"] = None if value == "" and step["value"] is None else value
             step["description"] = description
+        data["checks"] = [
+            {
+                "kind": str(kind).strip(),
+                "expected": str(expected),
+                "selector": str(selector).strip() or None,
+                "after_step": int(after) if str(after).strip().isdigit() else None,
+                "source": source,
+                "frame": frame,
+            }
+            for (kind, expected, selector, after, source), frame in zip(self.checks.rows, self.check_frames)
+        ]
         try:
             return Procedure.model_validate(data)
         except ValidationError as exc:
             raise ShowMeHowError(describe_error(exc)) from exc
+
+    def add_check(self) -> None:
+        self.checks.append(("text", "", "", "", "person"))
+        self.check_frames.append([])
+
+    def remove_check(self) -> None:
+        """Remove the check whose row is selected."""
+        selected = self.views["Checks"].selectionModel().selectedIndexes()
+        if selected:
+            row = selected[0].row()
+            self.checks.set_rows([r for n, r in enumerate(self.checks.rows) if n != row])
+            del self.check_frames[row]
 
     def save(self) -> None:
         try:

@@ -10,11 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
 from core.secrecy import SECRET_NAME, redact_url
+from procedures.models import Check
 from recorder.models import RecordedStep, Recording
 
 IGNORED_TYPES = {
     "setViewport",
-    "waitForElement",
     "waitForExpression",
     "scroll",
     "hover",
@@ -23,7 +23,7 @@ IGNORED_TYPES = {
     "emulateNetworkConditions",
     "customStep",
 }
-KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown"}
+KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown", "waitForElement"}
 
 
 class DevToolsStep(BaseModel):
@@ -39,6 +39,8 @@ class DevToolsStep(BaseModel):
     target: str | None = None
     frame: list[int] = Field(default_factory=list, max_length=10)
     assertedEvents: list[dict[str, Any]] = Field(default_factory=list)
+    visible: bool = True  # waitForElement
+    properties: dict[str, Any] = Field(default_factory=dict)  # waitForElement
 
 
 class DevToolsRecording(BaseModel):
@@ -78,6 +80,29 @@ def _aria_name(part: str) -> str:
 
 
 def recording_from_devtools(text: str, source: str = "input") -> Recording:
+    return devtools_import(text, source)[0]
+
+
+def _wait_check(raw: DevToolsStep, selectors: list[str], after: int) -> Check | None:
+    """A waitForElement step as a check after the steps imported so far (at the end when it comes last)."""
+    if not raw.visible or not selectors:
+        return None  # waiting for an element to go away has no check of its own
+    value = raw.properties.get("value")
+    kind = "value" if isinstance(value, str) else "element"
+    frame = [f"iframe >> nth={i}" for i in raw.frame]
+    return Check(
+        kind=kind,
+        selector=selectors[0],
+        expected=value if kind == "value" else "",
+        frame=frame,
+        after_step=after or None,
+        source="devtools",
+    )
+
+
+def devtools_import(text: str, source: str = "input") -> tuple[Recording, list[Check]]:
+    """The recording, and the checks its waitForElement steps and asserted navigations make (with the
+    demonstrated values; the builder turns them into parameters). A wait after the last step is an end check."""
     try:
         data = json.loads(text)
     except ValueError as exc:
@@ -87,6 +112,7 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a DevTools Recorder file: {describe_error(exc)}") from exc
     steps: list[RecordedStep] = []
+    checks: list[Check] = []
     pages: dict[str, int] = {"main": 0}
     url = ""
     for number, raw in enumerate(devtools.steps):
@@ -95,6 +121,10 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         if raw.type in IGNORED_TYPES:
             continue
         page = pages.setdefault(raw.target or "main", len(pages))
+        if raw.type == "waitForElement":
+            check = _wait_check(raw, [s for s in (_selector(parts) for parts in raw.selectors) if s], len(steps))
+            checks += [check] if check else []
+            continue
         if raw.type == "navigate":
             if not raw.url:
                 raise ShowMeHowError(f"{source}: steps.{number}.url is required for a navigate step")
@@ -138,6 +168,9 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         )
         if navigation:
             url = navigation
+            checks.append(Check(kind="url", expected=navigation, after_step=len(steps), source="devtools"))
     if not steps:
         raise ShowMeHowError(f"{source}: the recording has no steps to replay")
-    return Recording(title=devtools.title, steps=steps)
+    last = len(steps)
+    checks = [c.model_copy(update={"after_step": None}) if c.after_step == last else c for c in checks]
+    return Recording(title=devtools.title, steps=steps), checks

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from core.settings import atomic_write_text
-from procedures import placeholders, playback
+from procedures import checks, placeholders, playback
 from procedures.models import Procedure
 from recorder.browser import CHROMIUM_ARGS
 
@@ -82,9 +82,11 @@ def playwright_script(procedure: Procedure) -> str:
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
     return (
         HEADER.format(title=procedure.title.replace('"""', "'''"))
-        + "\nimport json\n"
+        + "\nimport json\nimport sys\n"
         + _inline(placeholders)
         + "\n\n"
+        + _inline(checks)
+        + "\n\nchecks = sys.modules[__name__]  # playback's name for the checks inlined above\n\n"
         + _inline(playback)
         + MAIN.format(
             title=procedure.title, parameters=json.dumps(parameters), steps=json.dumps(steps), chromium_args=CHROMIUM_ARGS

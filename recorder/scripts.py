@@ -20,7 +20,7 @@ def listener_script(binding: str, nonce: str) -> str:
     config = json.dumps(
         {"binding": binding, "nonce": nonce, "marker": f"__smh_{secrets.token_hex(8)}", "secretWords": SECRET_WORDS}
     )
-    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "listener.js"))
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "shown.js", "listener.js"))
     return (
         "(() => {\n"
         f"const SMH_CONFIG = {config};\n"
@@ -38,6 +38,11 @@ def listener_script(binding: str, nonce: str) -> str:
 def describe_function() -> str:
     """A function `(element) => {selectors, label, ...}` for page.evaluate and element handles."""
     return f"(element) => {{\n{read_js('selectors.js')}\nreturn smhDescribe(element);\n}}"
+
+
+def shown_function() -> str:
+    """A function `() => {headings, alerts, messages}`: what the page shows, as the listener reports it."""
+    return f"() => {{\n{read_js('selectors.js')}\n{read_js('shown.js')}\nreturn smhShown();\n}}"
 
 
 def observe_function() -> str:

@@ -16,12 +16,13 @@ from pydantic import ValidationError
 
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
-from recorder.models import RecordedStep, Recording
-from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, LoadPayload, StepPayload
+from recorder.models import PageOutcome, RecordedStep, Recording
+from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, AfterPayload, LoadPayload, StepPayload
 from recorder.recordings import RecordingStore
-from recorder.scripts import describe_function, listener_script
+from recorder.scripts import describe_function, listener_script, shown_function
 
 LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the benchmark
+SHOWN_KEPT = 50  # what each page showed, the latest reports kept (to tell what the last steps made appear)
 
 
 class RecordingSession:
@@ -56,6 +57,7 @@ class RecordingSession:
         self._journal: Journal | None = None
         self._running = False
         self._inbox: list[tuple[dict[str, Any], Any, tuple[Any, ...]]] = []
+        self._shown: dict[int, deque[tuple[float, dict[str, list[str]]]]] = {}  # page index -> (time, what it showed)
         self._handling = False
 
     @property
@@ -97,11 +99,37 @@ class RecordingSession:
         except (PlaywrightError, KeyError, ValueError):
             pass
         self.recording.dropped_payloads = self.dropped
+        self.recording.outcome = self._outcome()
         store = self.store or RecordingStore()
         store.add(self.recording)
         if self._journal is not None:
             self._journal.discard()
         return self.recording
+
+    def _outcome(self) -> PageOutcome | None:
+        """Where the demonstration ended and what appeared there after its last steps, if anything."""
+        if not self.steps:
+            return None
+        last = self.steps[-1]
+        page = next((p for p, s in self._pages.items() if s.index == last.page), None)
+        if page is None:
+            return None
+        reports = self._shown.get(last.page, deque())
+        final = reports[-1][1] if reports and reports[-1][0] >= last.timestamp else None
+        try:
+            if not page.is_closed():
+                final = page.main_frame.evaluate(shown_function())  # the page as it is now
+        except PlaywrightError:
+            pass  # closed or navigating: the latest report stands
+        before = next((shown for at, shown in reversed(reports) if at < last.timestamp), None)
+        fresh = {
+            k: [t for t in (final or {}).get(k, []) if t not in (before or {}).get(k, [])]
+            for k in ("headings", "alerts", "messages")
+        }
+        try:
+            return PageOutcome(url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"])
+        except ValidationError:
+            return PageOutcome(url=self._pages[page].url)
 
     def pump(self, milliseconds: int = 50) -> bool:
         """Let Playwright deliver events for a while; False when every page is closed."""
@@ -176,6 +204,11 @@ class RecordingSession:
             elif isinstance(payload, LoadPayload):
                 if frame == page.main_frame:
                     self._mirror(self._folder.load(state, payload.url, payload.nav_type, payload.history_index, time.time()))
+            elif isinstance(payload, AfterPayload):
+                self._mirror(self._folder.after(state.index, payload.changed, bool(payload.alerts)))
+                if frame == page.main_frame:
+                    shown = {"headings": payload.headings, "alerts": payload.alerts, "messages": payload.messages}
+                    self._shown.setdefault(state.index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
             elif frame == page.main_frame:
                 self._mirror(self._folder.route_change(state, payload.to, payload.nav_type, payload.history_index, time.time()))
         except (ValidationError, ValueError, KeyError, PlaywrightError):
