@@ -8,13 +8,14 @@ only the standard library, Playwright and procedures.placeholders: exported scri
 
 import fnmatch
 import re
+import secrets
 import time
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from playwright.sync_api import ElementHandle, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
 
 from procedures.placeholders import fill_placeholders
 
@@ -40,19 +41,25 @@ STATE_JS = """(node) => {
   return out;
 }"""
 
-OPTIONS_JS = "el => el.options ? Array.from(el.options).map(o => [o.label || o.text, o.value]) : null"
+STATE_OF_FIRST_JS = f"(els) => ({STATE_JS})(els[0])"  # for Locator.evaluate_all, which does not wait
 
-WATCH_JS = """(el) => {
+OPTIONS_JS = "els => els[0] && els[0].options ? Array.from(els[0].options).map(o => [o.label || o.text, o.value]) : null"
+
+WATCH_JS = """(els, key) => {
+  const doc = els[0] ? els[0].ownerDocument : document;
   const state = { n: 0 };
   state.observer = new MutationObserver((records) => { state.n += records.length; });
-  state.observer.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true, characterData: true });
-  return state;
+  state.observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  Object.defineProperty(doc, key, { value: state, configurable: true });
 }"""
 
-CHANGED_JS = """(state, ms) => new Promise((resolve) => {
+CHANGED_JS = """(els, [key, ms]) => new Promise((resolve) => {
+  const doc = els[0] ? els[0].ownerDocument : document;
+  const state = doc[key];
+  if (!state) return resolve(true);  // another document: the page changed
   const started = Date.now();
   const poll = () => {
-    if (state.n > 0 || Date.now() - started >= ms) { state.observer.disconnect(); resolve(state.n > 0); }
+    if (state.n > 0 || Date.now() - started >= ms) { state.observer.disconnect(); delete doc[key]; resolve(state.n > 0); }
     else setTimeout(poll, 20);
   };
   poll();
@@ -146,32 +153,25 @@ def matching_options(options: list[list[str]], wanted: list[str]) -> list[str] |
 class ChangeWatch:
     """Watches the document of a clicked element: did the click change the page?"""
 
-    def __init__(self, handle: ElementHandle, page: Page) -> None:
-        self.handle, self.page, self.url = handle, page, page.url
-        self.state = handle.evaluate_handle(WATCH_JS)
+    def __init__(self, locator: Locator, root: Locator, page: Page) -> None:
+        self.root, self.page, self.url = root, page, page.url
+        self.key = f"__smh_watch_{secrets.token_hex(6)}"
+        locator.evaluate_all(WATCH_JS, self.key)
 
     @classmethod
-    def start(cls, locator: Locator, page: Page, timeout_ms: float) -> "ChangeWatch | None":
+    def start(cls, locator: Locator, root: Locator, page: Page) -> "ChangeWatch | None":
+        """`root` is the document element of the locator's frame (":root" in the same scope)."""
         try:
-            return cls(locator.element_handle(timeout=timeout_ms), page)
+            return cls(locator, root, page)
         except PlaywrightError:
             return None  # the click itself will say what is wrong
 
     def problem(self, timeout_ms: float) -> str | None:
         try:
-            changed = self.page.url != self.url or self.state.evaluate(CHANGED_JS, timeout_ms)
+            changed = self.page.url != self.url or self.root.evaluate_all(CHANGED_JS, [self.key, timeout_ms])
         except PlaywrightError:
             changed = True  # the document went away: the click navigated
-        finally:
-            self.dispose()
         return None if changed else "expected the click to change the page as in the demonstration, saw no change"
-
-    def dispose(self) -> None:
-        for handle in (self.state, self.handle):
-            try:
-                handle.dispose()
-            except PlaywrightError:
-                pass
 
 
 def url_matches(expected: str, actual: str) -> bool:

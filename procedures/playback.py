@@ -5,7 +5,8 @@ library, Playwright and procedures.placeholders, so that an exported script can 
 """
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,7 @@ class StepResult:
     duration_ms: float = 0.0
     tried: list[str] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)  # what was verified after the step
+    check_ms: float = 0.0  # of duration_ms, the time the checks took
 
 
 def _describe(step: Mapping[str, Any]) -> str:
@@ -85,6 +87,7 @@ class Player:
         self._param_fields: list[Locator] = []  # fields this run filled from parameters
         self._chosen_labels: list[str] = []  # the options the latest select step chose
         self.last_page = page  # where the latest step ran: the end checks look there
+        self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
         self.pages: dict[int, Page] = {0: page}
         self.params = params
@@ -97,12 +100,13 @@ class Player:
         for index, step in enumerate(steps):
             if self.should_stop is not None and self.should_stop():
                 raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
-            started = time.perf_counter()
+            started, self._check_ms = time.perf_counter(), 0.0
             page = self.last_page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
             try:
                 result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0, result=result)
-                self._after_checks(index, step, page, result)
+                with self._timed():
+                    self._after_checks(index, step, page, result)
             except StepFailed as failure:
                 result.status, result.error, result.tried = "error", str(failure), failure.tried
                 raise
@@ -115,6 +119,7 @@ class Player:
                 raise StepFailed(index, result.error, fault="task" if isinstance(exc, KeyError) else "procedure") from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
+                result.check_ms = self._check_ms
                 result.url = page.url if not page.is_closed() else result.url
                 self.results.append(result)
                 if self.on_step is not None:
@@ -144,18 +149,22 @@ class Player:
         if action == "navigate":
             url = self._text(step.get("value") or step.get("url"), "url")
             if first and _same_url(page.url, url):
-                self._seen[key] = self._document_state(step, page) or {}
+                with self._timed():
+                    self._seen[key] = self._document_state(step, page) or {}
                 return "skipped", None, []  # already there: no reload
             page.goto(url, timeout=self.timeout_ms)
-            self._seen[key] = self._document_state(step, page) or {}
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         if action in ("back", "forward", "reload"):
             {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
-            self._seen[key] = self._document_state(step, page) or {}
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         selector, locator, tried = self._locate(index, step, page)
         if key not in self._seen:
-            self._seen[key] = self._document_state(step, page) or {}
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
         before = page.url
         watch = None
         if (
@@ -164,25 +173,36 @@ class Player:
             and not step.get("navigates_to")
             and step.get("opens_page") is None
         ):
-            watch = checks.ChangeWatch.start(locator, page, self.timeout_ms)
-        try:
-            if step.get("opens_page") is not None:
-                with page.expect_popup(timeout=self.timeout_ms) as popup:
-                    self._act(index, step, locator, page)
-                self.pages[step["opens_page"]] = popup.value
-                popup.value.wait_for_load_state(timeout=self.timeout_ms)
-            else:
+            with self._timed():
+                watch = checks.ChangeWatch.start(locator, self._scope(step, page).locator(":root"), page)
+        if step.get("opens_page") is not None:
+            with page.expect_popup(timeout=self.timeout_ms) as popup:
                 self._act(index, step, locator, page)
-            try:
-                self._expect_effect(index, step, page, before, watch, result)
-            except StepFailed:
+            self.pages[step["opens_page"]] = popup.value
+            popup.value.wait_for_load_state(timeout=self.timeout_ms)
+        else:
+            self._act(index, step, locator, page)
+        try:
+            self._expect_effect(index, step, page, before, watch, result)
+        except StepFailed:
+            with self._timed():
                 self._verify_step(index, step, locator, page, key, result)  # a validation message explains it better
-                raise
-        finally:
-            if watch is not None:
-                watch.dispose()
-        self._verify_step(index, step, locator, page, key, result)
+            raise
+        with self._timed():
+            self._verify_step(index, step, locator, page, key, result)
         return "ok", selector, tried
+
+    @contextmanager
+    def _timed(self) -> Iterator[None]:
+        """Count the time inside as the step's checking time (once, however deeply nested)."""
+        started = time.perf_counter()
+        self._checking_depth += 1
+        try:
+            yield
+        finally:
+            self._checking_depth -= 1
+            if self._checking_depth == 0:
+                self._check_ms += (time.perf_counter() - started) * 1000
 
     def _expect_effect(
         self, index: int, step: Mapping[str, Any], page: Page, before: str, watch: checks.ChangeWatch | None, result: StepResult
@@ -192,7 +212,8 @@ class Player:
             self._await_navigation(index, step, page, before)
             result.checked.append("led to the next page")
         if watch is not None:
-            self._fail_if(index, step, page, watch.problem(self.timeout_ms))
+            with self._timed():
+                self._fail_if(index, step, page, watch.problem(self.timeout_ms))
             result.checked.append("changed the page")
 
     def _document_state(self, step: Mapping[str, Any], page: Page) -> dict[str, Any] | None:
@@ -202,7 +223,7 @@ class Player:
             return (
                 page.evaluate(checks.STATE_JS, None)
                 if scope is page
-                else scope.locator(":root").evaluate(checks.STATE_JS, timeout=2000)
+                else scope.locator(":root").evaluate_all(checks.STATE_OF_FIRST_JS)
             )
         except PlaywrightError:
             return None
@@ -228,9 +249,9 @@ class Player:
         state = None
         if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
             try:
-                state = locator.evaluate(checks.STATE_JS, timeout=2000)
+                state = locator.evaluate_all(checks.STATE_OF_FIRST_JS)  # gone with the step (a re-rendered form): the document's
             except PlaywrightError:
-                state = None  # the field went away with the step (a re-rendered form): nothing left to check on it
+                state = None
         if state is None:
             state = self._document_state(step, page)
         if state is None:
@@ -260,7 +281,7 @@ class Player:
     def _a_parameter_field_is_invalid(self) -> bool:
         for locator in self._param_fields:
             try:
-                if locator.evaluate(checks.STATE_JS, timeout=500).get("invalid"):
+                if locator.evaluate_all(checks.STATE_OF_FIRST_JS).get("invalid"):
                     return True
             except PlaywrightError:
                 continue
@@ -367,7 +388,7 @@ class Player:
         """Choose options by label, else by value, at once; a choice that is not there fails listing the options."""
         deadline = time.monotonic() + OPTIONS_WAIT_MS / 1000
         while True:
-            options = locator.evaluate(checks.OPTIONS_JS, timeout=self.timeout_ms)
+            options = locator.evaluate_all(checks.OPTIONS_JS)
             if options is None:  # not a <select>: let Playwright find the option its own way
                 locator.select_option(label=wanted, timeout=self.timeout_ms)
                 self._chosen_labels = wanted
