@@ -25,6 +25,7 @@ MAIN = """
 PROCEDURE_TITLE = {title!r}
 PARAMETERS = json.loads({parameters!r})
 STEPS = json.loads({steps!r})
+CHECKS = json.loads({checks!r})
 CHROMIUM_ARGS = {chromium_args!r}
 
 
@@ -56,14 +57,20 @@ def main(argv=None):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=not args.headed, args=flags)
         page = browser.new_page()
+        player = Player(page, params, timeout_ms=args.timeout * 1000, step_checks=[c for c in CHECKS if c["after_step"]])
         try:
-            for result in Player(page, params, timeout_ms=args.timeout * 1000).run(STEPS):
+            for result in player.run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
+            ends = player.verify([c for c in CHECKS if not c["after_step"]])
         except StepFailed as failure:
             sys.exit(str(failure))
         finally:
             browser.close()
-    print("done")
+    for check, problem in ends:
+        print(f"check: {{describe_check(check)}} {{'ok' if problem is None else 'FAILED: ' + problem}}")
+    if any(problem is not None for _, problem in ends):
+        sys.exit("failed: an end check did not pass")
+    print(f"done, verified ({{len(ends)}} checks passed)" if ends else "done, unverified (no checks)")
 
 
 if __name__ == "__main__":
@@ -89,7 +96,11 @@ def playwright_script(procedure: Procedure) -> str:
         + "\n\nchecks = sys.modules[__name__]  # playback's name for the checks inlined above\n\n"
         + _inline(playback)
         + MAIN.format(
-            title=procedure.title, parameters=json.dumps(parameters), steps=json.dumps(steps), chromium_args=CHROMIUM_ARGS
+            title=procedure.title,
+            parameters=json.dumps(parameters),
+            steps=json.dumps(steps),
+            checks=json.dumps([check.model_dump(mode="json") for check in procedure.checks]),
+            chromium_args=CHROMIUM_ARGS,
         )
     )
 
