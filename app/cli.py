@@ -6,8 +6,10 @@ import argparse
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -220,17 +222,20 @@ def cmd_record(args: argparse.Namespace) -> int:
         session.start()
         deadline = time.monotonic() + args.seconds if args.seconds else None
         print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True)
+        # Ctrl-C only asks the loop to stop: raised inside Playwright's handling of a page's message, it would hang it
+        stopping = threading.Event()
+        previous = signal.signal(signal.SIGINT, lambda *_: stopping.set())
         try:
             try:
                 page.goto(args.url)
             except PlaywrightError as exc:
                 print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
-            while session.pump(100) and (deadline is None or time.monotonic() < deadline):
+            while not stopping.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
                 pass
-        except KeyboardInterrupt:
-            pass
         except PlaywrightError as exc:
             print(f"showmehow: the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded", file=sys.stderr)
+        finally:
+            signal.signal(signal.SIGINT, previous)
         recording = session.stop()
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
     print(f"Recording {recording.id}: {len(recording.steps)} steps")

@@ -163,13 +163,12 @@ def test_an_option_given_by_its_value_is_chosen_at_once(context, demonstrations)
 
 def test_a_click_that_changes_nothing_or_hits_the_wrong_button_fails(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]
     store, dialog = _stored(demonstrations["dialog"])
-    stuck = run_task(
-        "delete the old lamp",
-        page=_open(context, f"{site}/checks/dialog.html", stuck="1"),
-        store=store,
-        mode="replay",
-        timeout_ms=1500,
-    )
+
+    def delete(**flags: str):  # type: ignore[no-untyped-def]
+        page = _open(context, f"{site}/checks/dialog.html", **flags)
+        return run_task("delete the old lamp", page=page, store=store, mode="replay", timeout_ms=1500)
+
+    stuck = delete(stuck="1")
     assert stuck.outcome == "failed" and stuck.failed_step == 2, stuck.error
     assert "expected the click to change the page as in the demonstration, saw no change" in (stuck.error or "")
     assert store.get(dialog.id).steps[1].failure_count == 1
@@ -177,13 +176,7 @@ def test_a_click_that_changes_nothing_or_hits_the_wrong_button_fails(context, si
     dialog.steps[2].selectors = ["#buttons > button:nth-child(1)"]  # only a position survives, and the buttons moved
     dialog.steps[2].selector = dialog.steps[2].selectors[0]
     store.update(dialog)
-    wrong = run_task(
-        "delete the old lamp",
-        page=_open(context, f"{site}/checks/dialog.html", swapped="1"),
-        store=store,
-        mode="replay",
-        timeout_ms=1500,
-    )
+    wrong = delete(swapped="1")
     assert wrong.outcome == "failed" and "expected the page to show 'The item was deleted'" in (wrong.error or "")
     assert store.get(dialog.id).failure_count == 2
 

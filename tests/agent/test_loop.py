@@ -22,15 +22,19 @@ def _login_store(context, site: str) -> tuple[ProcedureStore, str]:  # type: ign
     return store, store.add(build_procedure(record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title=TITLE)))
 
 
+def _logs_in(username: str) -> list[Any]:
+    """Scripted replies that log in as `username` with the secret password."""
+    return [
+        act("fill", ref_name="Username", text=username),
+        act("fill", ref_name="Password", text="{password}"),
+        act("click", ref_name="Log in"),
+    ]
+
+
 def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: LLMServer, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     store, pid = _login_store(context, site)
     monkeypatch.setenv("SHOWMEHOW_PARAM_PASSWORD", "hunter22")
-    llm.replies = [
-        act("fill", ref_name="Username", text="bob"),
-        act("fill", ref_name="Password", text="{password}"),
-        act("click", ref_name="Log in"),
-        act("finish", success=True, summary="logged in"),
-    ]
+    llm.replies = [*_logs_in("bob"), act("finish", success=True, summary="logged in")]
     page = context.new_page()
     page.goto(f"{site}/login.html")
     result = run_task("log in with username bob", page=page, store=store, mode="agent", model=MODEL)
@@ -190,9 +194,7 @@ def test_the_agent_cannot_finish_while_the_checks_fail(context, site: str, llm: 
     store, pid = _login_store(context, site)
     llm.replies = [
         act("finish", success=True, summary="done"),  # too early: the end checks refuse it
-        act("fill", ref_name="Username", text="kim"),
-        act("fill", ref_name="Password", text="{password}"),
-        act("click", ref_name="Log in"),
+        *_logs_in("kim"),
         act("finish", success=True, summary="logged in"),
     ]
     page = context.new_page()
