@@ -306,7 +306,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     def progress(step: StepRecord) -> None:
         mark = {"ok": "ok", "skipped": "skip", "error": "FAILED"}[step.status]
         detail = f" {step.args}" if step.args else ""
-        print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}", flush=True)
+        checked = f" ({', '.join(step.checked)})" if step.checked and step.status == "ok" else ""
+        print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}{checked}", flush=True)
         if step.error:
             print(f"      {step.error}", flush=True)
 
