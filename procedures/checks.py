@@ -210,6 +210,18 @@ def describe_check(check: Mapping[str, Any]) -> str:
     }[kind]
 
 
+def _text_seen(page: Page, pattern: str, timeout_ms: float) -> str | None:
+    """None once the page's text matches `pattern`, else its text; a page that moves on meanwhile is read again."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            return page.evaluate(TEXT_JS, [pattern, max(0.0, (deadline - time.monotonic()) * 1000)])
+        except PlaywrightError:
+            if time.monotonic() >= deadline:
+                raise
+            page.wait_for_load_state(timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+
+
 def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str], timeout_ms: float) -> str | None:
     """None when the check holds on `page` (waiting up to `timeout_ms` for it), else what was seen."""
     kind = check["kind"]
@@ -227,7 +239,7 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
                 page.wait_for_timeout(50)
             return None
         if kind == "text" and not selector and not check.get("frame"):
-            seen = page.evaluate(TEXT_JS, [text_pattern(expected), timeout_ms])
+            seen = _text_seen(page, text_pattern(expected), timeout_ms)
             return None if seen is None else f"expected the page to show {expected!r}, saw {seen!r}"
         locator = scope.locator(selector or "body").first
         if kind == "element":
