@@ -23,6 +23,7 @@ NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] eleme
 
 TARGET_STEPS = {"fill", "select", "check", "uncheck", "upload"}  # steps whose own field is checked after them
 OPTIONS_WAIT_MS = 1500  # how long a list may take to load the option a step wants
+NAVIGATION_SLICE_MS = 300  # while waiting for a page to move on, how often to look for a validation message
 
 
 class StepFailed(Exception):
@@ -412,10 +413,25 @@ class Player:
         if _same_url(expected, before):
             page.wait_for_load_state(timeout=self.timeout_ms)
             return
-        try:
-            page.wait_for_url(lambda url: not _same_url(url, before), timeout=self.timeout_ms)
-            page.wait_for_load_state(timeout=self.timeout_ms)
-        except PlaywrightError as exc:
-            raise StepFailed(
-                index, f"step {index + 1} ({_describe(step)}) should have led to {expected} but the page stayed at {before}"
-            ) from exc
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        while True:
+            try:
+                page.wait_for_url(lambda url: not _same_url(url, before), timeout=NAVIGATION_SLICE_MS)
+                page.wait_for_load_state(timeout=self.timeout_ms)
+                return
+            except PlaywrightError as exc:
+                if time.monotonic() < deadline and not self._validation_shown(step, page):
+                    continue
+                raise StepFailed(
+                    index, f"step {index + 1} ({_describe(step)}) should have led to {expected} but the page stayed at {before}"
+                ) from exc
+
+    def _validation_shown(self, step: Mapping[str, Any], page: Page) -> bool:
+        """Whether the page shows a validation message now: no need to wait longer for it to move on."""
+        with self._timed():
+            state = self._document_state(step, page)
+            key = (step.get("page") or 0, tuple(step.get("frame") or []))
+            return (
+                state is not None
+                and checks.validation_problem(self._seen.get(key), state, False, step.get("shows_alert")) is not None
+            )

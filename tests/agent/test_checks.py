@@ -2,7 +2,6 @@
 on fixture sites that submit the wrong value, refuse input, change their confirmation page or stick."""
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -141,10 +140,9 @@ def test_binding_failures_leave_confidence_unchanged(context, demonstrations) ->
     name = next(n for n, v in values.items() if v == "Ada")
     missing = run_task("order a shirt", page=context.new_page(), store=store, mode="replay", params={name: "Bo"})
     assert missing.outcome == "task_fault" and "needs" in (missing.error or "")
-    started = time.perf_counter()
     wrong = run_task("order a shirt", page=context.new_page(), store=store, mode="replay", params=_values(order, Medium="Huge"))
-    assert time.perf_counter() - started < 8  # no 10 s timeout, let alone 24 s
     assert wrong.outcome == "task_fault" and wrong.failed_step == 4, wrong.error
+    assert wrong.steps[-1].duration_ms < 6000  # a short look for late options, not a 10 s timeout (24 s in all before)
     assert "saw no option 'Huge'; the options are 'Small', 'Medium', 'Large'" in (wrong.error or "")
     for _ in range(3):
         run_task("order a shirt", page=context.new_page(), store=store, mode="replay", params={name: "Bo"})
