@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -207,11 +208,13 @@ class Agent:
         secrets: dict[str, str],
         timeout_ms: float,
         sites: list[str] | None = None,
+        verify: Callable[[], list[str]] | None = None,
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
         self.secrets = secrets  # secret values by name: usable as {name} in fill/type, never shown to the model
         self.timeout_ms = timeout_ms
+        self.verify = verify  # when the agent says it is done: the end checks that failed, if any
         self.state = AgentState()
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
         self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
@@ -401,6 +404,9 @@ class Agent:
     def _perform(self, name: str, args: _Args) -> str:
         page, timeout = self.page, self.timeout_ms
         if isinstance(args, Finish):
+            problems = self.verify() if args.success and self.verify is not None else []
+            if problems:
+                raise ValueError("the task is not done yet: " + "; ".join(problems))
             self.state.finished = args
             return "finished"
         risky = self._needs_approval(name, args)

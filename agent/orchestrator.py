@@ -11,14 +11,16 @@ from contextlib import contextmanager
 from playwright.sync_api import Page
 
 from agent.loop import Agent
-from agent.replay import ReplayResult, replay
-from agent.results import Mode, RunControls, RunResult
+from agent.replay import ReplayResult, end_checks, replay
+from agent.results import CheckRecord, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
 from core.llm import LLMError
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
 from procedures.binding import Binding, find_contradiction, invalid_values, missing_parameters, parameter_variables
+from procedures.models import Procedure
+from procedures.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
@@ -166,17 +168,23 @@ class _Run:
                 if not problems:
                     return None
                 error = f"'{match.procedure.title}' cannot run this task: {'; '.join(problems)}"
-                return RunResult(success=False, error=error, mode=mode, procedure_id=match.procedure.id, binding=self.how(match))
+                return RunResult(
+                    success=False,
+                    error=error,
+                    mode=mode,
+                    procedure_id=match.procedure.id,
+                    binding=self.how(match),
+                    outcome="task_fault",
+                )
         return None
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
             match, values = choose_for_replay(matches, self.params, self.settings.param_env)
-        except ShowMeHowError as exc:
-            return RunResult(success=False, error=str(exc), mode="replay")
+        except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
+            return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._replay(page, match, values)
-        if not self._stopped_by_task(match, outcome):
-            self.store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)
+        self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
         return RunResult(
             success=outcome.success,
             steps=outcome.steps,
@@ -185,15 +193,43 @@ class _Run:
             mode="replay",
             procedures_used=[match.procedure.id],
             binding=self.how(match),
+            outcome=outcome.outcome,
+            checks=outcome.checks,
+            failed_step=None if outcome.failed_step is None else outcome.failed_step + 1,
         )
 
-    def _stopped_by_task(self, match: Match, outcome: ReplayResult) -> bool:
-        """Replay stopped where the task contradicts the demonstration: not the procedure's fault."""
-        found = find_contradiction(match.procedure, _binding(match), self.task)
-        return found is not None and outcome.failed_step == found.step
+    def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
+        """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
+        confidence; an unverified run, a stop and a fault of the task (missing or invalid values) do not."""
+        counted = outcome in ("verified", "failed")
+        if counted:
+            self.store.record_outcome(procedure_id, success=outcome == "verified", step_failed=failed_step)
+        self.log.memory_event(
+            {
+                "event": "outcome_recorded" if counted else "outcome_not_counted",
+                "procedure_id": procedure_id,
+                "outcome": outcome,
+                "failed_step": None if failed_step is None else failed_step + 1,
+            }
+        )
+
+    def _verifier(self, matches: list[Match]) -> tuple[Procedure, dict[str, str]] | None:
+        """The procedure whose end checks judge an agent's run: the best match with checks and all its values."""
+        for match in matches:
+            values = match.bound | self.params
+            if match.procedure.outcome_checks() and not missing_parameters(match.procedure, values):
+                return match.procedure, values
+        return None
+
+    def _end_checks(self, page: Page, verifier: tuple[Procedure, dict[str, str]] | None) -> list[CheckRecord]:
+        if verifier is None:
+            return []
+        procedure, values = verifier
+        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page)
 
     def agent_mode(self, page: Page, matches: list[Match], mode: Mode, model: str | None) -> RunResult:
-        """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed."""
+        """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed. When the
+        agent says it is done, the end checks of the procedure it worked from say whether it is."""
         model = model or self.settings.model
         if not model:
             return RunResult(
@@ -204,6 +240,7 @@ class _Run:
         replayed: ReplayResult | None = None
         replayed_id: str | None = None
         extra = ""
+        verifier = self._verifier(matches)
         if mode == "auto":
             try:
                 match, values = choose_for_replay(matches, self.params, self.settings.param_env)
@@ -212,23 +249,34 @@ class _Run:
             if match is not None:
                 replayed_id = match.procedure.id
                 replayed = self._replay(page, match, values)
-                if replayed.success:
-                    self.store.record_outcome(replayed_id, success=True)
+                self._count(replayed_id, replayed.outcome, replayed.failed_step)
+                if replayed.success or replayed.outcome == "stopped":
                     return RunResult(
-                        success=True,
+                        success=replayed.success,
                         steps=replayed.steps,
                         procedure_id=replayed_id,
+                        error=replayed.error,
                         mode="replay",
                         procedures_used=[replayed_id],
+                        outcome=replayed.outcome,
+                        checks=replayed.checks,
                         binding=self.how(match),
                     )
-                failed = match.procedure.steps[replayed.failed_step or 0]
+                verifier = (match.procedure, values) if match.procedure.outcome_checks() else verifier
+                where = "at its end checks"
+                if replayed.failed_step is not None:
+                    broken = match.procedure.steps[replayed.failed_step]
+                    where = f"at step {replayed.failed_step + 1} ({broken.description or broken.action})"
                 extra = (
-                    f"Replaying the procedure '{match.procedure.title}' failed at step {(replayed.failed_step or 0) + 1} "
-                    f"({failed.description or failed.action}): {replayed.error}\nContinue the task from the current page."
+                    f"Replaying the procedure '{match.procedure.title}' failed {where}: {replayed.error}\n"
+                    "Continue the task from the current page."
                 )
         steps = replayed.steps if replayed else []
         memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget)
+
+        def verify() -> list[str]:
+            return [f"{c.description}: {c.detail}" for c in self._end_checks(page, verifier) if not c.passed]
+
         agent = Agent(
             self.task,
             page,
@@ -241,6 +289,7 @@ class _Run:
             self.secrets,
             self.timeout_ms,
             sites=[d for m in matches for d in m.procedure.abstract.domains],
+            verify=verify if verifier is not None else None,
         )
         used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
         try:
@@ -254,20 +303,34 @@ class _Run:
                 procedure_id=replayed_id,
                 procedures_used=used,
             )
-        success = state.finished is not None and state.finished.success
-        for procedure_id in used:
-            self.store.record_outcome(procedure_id, success=success)
         lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps])
-        error = (
-            None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
-        )
+        claimed = state.finished is not None and state.finished.success
+        checks = self._end_checks(page, verifier) if claimed else []
+        for check in checks:
+            self.log.check(check)
+        failed = [c for c in checks if not c.passed]
+        error = None
+        if not claimed:
+            outcome: Outcome = "stopped" if state.stop_reason == "stopped on request" else "failed"
+            error = state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish")
+        elif failed:
+            outcome, error = (
+                "failed",
+                "the agent said it finished, but " + "; ".join(f"{c.description}: {c.detail}" for c in failed),
+            )
+        else:
+            outcome = "verified" if checks else "unverified"
+        if outcome == "verified" and verifier is not None and not (replayed is not None and verifier[0].id == replayed_id):
+            self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
         return RunResult(
-            success=success,
+            success=outcome in ("verified", "unverified"),
             steps=steps + state.steps,
             procedure_id=replayed_id or (used[0] if used else None),
             error=error,
             mode=mode,
             procedures_used=used,
+            outcome=outcome,
+            checks=checks,
         )
 
     def _replay(self, page: Page, match: Match, values: dict[str, str]) -> ReplayResult:

@@ -8,9 +8,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 Mode = Literal["replay", "agent", "auto"]
+# verified: done and its checks passed; unverified: done, but nothing checked the result; failed: a step or
+# a check failed; task_fault: the task's values were missing or invalid; stopped: on request
+Outcome = Literal["verified", "unverified", "failed", "task_fault", "stopped"]
+OUTCOME_WORDS = {
+    "verified": "Succeeded, verified",
+    "unverified": "Done, unverified",
+    "failed": "Failed",
+    "task_fault": "Failed (the task's values)",
+    "stopped": "Stopped",
+}
 
 
 class StepRecord(BaseModel):
@@ -28,10 +38,21 @@ class StepRecord(BaseModel):
     tried: list[str] = Field(default_factory=list)  # replay: the selectors tried before it
     procedure_id: str | None = None
     screenshot: str | None = None
+    checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
+
+
+class CheckRecord(BaseModel):
+    """One end check of a run: a postcondition from the demonstration or an assertion the person added."""
+
+    description: str
+    source: str
+    passed: bool
+    detail: str | None = None  # "expected ..., saw ..." when it failed
+    procedure_id: str | None = None
 
 
 class RunResult(BaseModel):
-    success: bool
+    success: bool  # done, with every check that exists passed
     steps: list[StepRecord] = Field(default_factory=list)
     procedure_id: str | None = None
     error: str | None = None
@@ -39,6 +60,29 @@ class RunResult(BaseModel):
     mode: Mode = "replay"
     procedures_used: list[str] = Field(default_factory=list)
     binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
+    outcome: Outcome = "failed"
+    checks: list[CheckRecord] = Field(default_factory=list)
+    failed_step: int | None = None  # 1-based, of a replay
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_outcome(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "outcome" not in data:
+            data = {**data, "outcome": "unverified" if data.get("success") else "failed"}
+        return data
+
+    @property
+    def verified(self) -> bool:
+        return self.outcome == "verified"
+
+    def verdict(self) -> str:
+        """How the result reads to a person: "Succeeded, verified (2 checks)", "Done, unverified: ...", "Failed: ..."."""
+        words = OUTCOME_WORDS[self.outcome]
+        if self.outcome == "verified":
+            return f"{words} ({len(self.checks)} check{'s' if len(self.checks) != 1 else ''} passed)"
+        if self.outcome == "unverified":
+            return f"{words}: no check says the task got done (add one with `showmehow assert`)"
+        return f"{words}: {self.error}" if self.error else words
 
 
 @dataclass

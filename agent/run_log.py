@@ -1,6 +1,7 @@
-"""The record of one run: runs/run_<UTC timestamp>/ with actions.jsonl, memory_events.jsonl,
-prompts.jsonl and a screenshot per step. Nothing secret is written: the run's secret values are
-masked in every record, and fields that show one are masked in screenshots."""
+"""The record of one run: runs/run_<UTC timestamp>/ with actions.jsonl, memory_events.jsonl, checks.jsonl
+(the end checks), prompts.jsonl, a screenshot per step and result.json (with the outcome). Nothing secret
+is written: the run's secret values are masked in every record, and fields that show one are masked in
+screenshots."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 from pydantic import BaseModel
 
-from agent.results import StepRecord
+from agent.results import CheckRecord, StepRecord
 from core.secrecy import SECRET_MASK, value_pattern
 from core.settings import data_dir
 from recorder.scripts import mark_secrets_function
@@ -40,7 +41,7 @@ class RunLog:
             suffix += 1
             self.dir = runs / f"run_{stamp}_{suffix}"
         self.dir.mkdir()
-        for name in ("actions.jsonl", "memory_events.jsonl"):
+        for name in ("actions.jsonl", "memory_events.jsonl", "checks.jsonl"):
             (self.dir / name).touch()
 
     def hide(self, values: Iterable[str]) -> None:
@@ -77,6 +78,9 @@ class RunLog:
 
     def action(self, record: StepRecord) -> None:
         self._append("actions.jsonl", {"time": time.time(), **record.model_dump()})
+
+    def check(self, record: CheckRecord) -> None:
+        self._append("checks.jsonl", {"time": time.time(), **record.model_dump()})
 
     def memory_event(self, event: dict[str, Any]) -> None:
         self._append("memory_events.jsonl", event)

@@ -19,18 +19,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
+from pydantic import ValidationError
 
 from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
-from app.formatting import parse_assignments, shown_bound, step_summary
+from app.formatting import breaks_at, parse_assignments, shown_bound, step_summary
 from core.database import DB_FILE, database_error
-from core.errors import ShowMeHowError
+from core.errors import ShowMeHowError, describe_error
 from core.llm import connection_options
 from core.secrecy import SECRET_MASK, mask_values, named_secrets
 from core.settings import Settings, data_dir, load_settings, set_setting
 from procedures import build_procedure
+from procedures.checks import describe_check
 from procedures.llm_builder import BuilderFallbackWarning
-from procedures.models import Procedure
+from procedures.models import Check, Procedure
 from procedures.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
@@ -72,11 +74,13 @@ def cmd_list(args: argparse.Namespace) -> int:
             ",".join(p.parameter_names),
             p.uses,
             f"{p.confidence:.2f}",
+            breaks_at(p),
+            len(p.checks) or "none",
             "yes" if p.deprecated else "",
         )
         for p in procedures
     ]
-    print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "DEPRECATED"], rows))
+    print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED"], rows))
     return 0
 
 
@@ -112,7 +116,42 @@ def describe_procedure(p: Procedure) -> str:
         value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
         lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
+    lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
+    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]" for i, c in enumerate(p.checks, 1)]
     return "\n".join(lines)
+
+
+def _when(check: Check) -> str:
+    return f"after step {check.after_step}" if check.after_step else "at the end"
+
+
+def cmd_assert(args: argparse.Namespace) -> int:
+    """List, add or remove a procedure's checks."""
+    store = _store()
+    procedure = store.get(store.resolve(args.id))
+    checks = list(procedure.checks)
+    if args.kind == "remove":
+        numbers = {int(n) for n in args.args if n.isdigit()}
+        if not numbers or not all(1 <= n <= len(checks) for n in numbers):
+            raise ShowMeHowError(f"usage: showmehow assert ID remove NUMBER (1 to {len(checks)}, as `assert ID list` shows)")
+        checks = [c for n, c in enumerate(checks, 1) if n not in numbers]
+    elif args.kind != "list":
+        wanted = {"text": ["TEXT"], "url": ["URL"], "value": ["SELECTOR", "VALUE"], "element": ["SELECTOR"]}[args.kind]
+        if len(args.args) != len(wanted):
+            raise ShowMeHowError(f"usage: showmehow assert ID {args.kind} {' '.join(wanted)} [--after-step N]")
+        selector = args.args[0] if args.kind in ("value", "element") else None
+        expected = args.args[-1] if args.kind != "element" else ""
+        try:
+            checks.append(Check(kind=args.kind, expected=expected, selector=selector, after_step=args.after_step))
+        except ValidationError as exc:
+            raise ShowMeHowError(f"invalid check: {describe_error(exc)}") from exc
+    if args.kind != "list":
+        procedure = store.update(procedure.model_copy(update={"checks": checks}))
+    if not procedure.checks:
+        print("No checks: runs of this procedure end unverified.")
+    for number, check in enumerate(procedure.checks, 1):
+        print(f"{number}. {describe_check(check.model_dump())}  [{_when(check)}, {check.source}]")
+    return 0
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
@@ -322,7 +361,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     def progress(step: StepRecord) -> None:
         mark = {"ok": "ok", "skipped": "skip", "error": "FAILED"}[step.status]
         detail = f" {step.args}" if step.args else ""
-        print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}", flush=True)
+        checked = f" ({', '.join(step.checked)})" if step.checked and step.status == "ok" else ""
+        print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}{checked}", flush=True)
         if step.error:
             print(f"      {plain_error(step.error)}", flush=True)
 
@@ -352,10 +392,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             controls.stop.set()
             raise
-    print(
-        ("Succeeded" if result.success else f"Failed: {plain_error(result.error or 'unknown error')}")
-        + f"  ({len(result.steps)} steps)"
-    )
+    for check in result.checks:
+        print(f"  [check] {check.description} ... {'ok' if check.passed else 'FAILED: ' + (check.detail or '')}")
+    shown = result.model_copy(update={"error": plain_error(result.error)}) if result.error else result
+    print(f"{shown.verdict()}  ({len(result.steps)} steps)")
     if result.procedure_id:
         print(f"Procedure: {result.procedure_id}")
     for name, how in result.binding.items():
@@ -494,6 +534,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", help="procedure id or an unambiguous prefix")
     p.add_argument("--json", action="store_true", help="print the stored JSON")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser(
+        "assert",
+        help="a procedure's checks: list, add (text TEXT, url URL, value SELECTOR VALUE, element SELECTOR) or remove N",
+        description="Checks decide whether a run did the task. Values may use {parameter} placeholders; * is a wildcard "
+        "in texts and URLs. Without --after-step a check runs at the end of a run.",
+    )
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.add_argument("kind", nargs="?", default="list", choices=["list", "text", "url", "value", "element", "remove"])
+    p.add_argument("args", nargs="*", help="what the check expects (see above)")
+    p.add_argument("--after-step", type=int, default=None, metavar="N", help="check right after step N instead of at the end")
+    p.set_defaults(func=cmd_assert)
 
     p = sub.add_parser("delete", help="delete a procedure")
     p.add_argument("id", help="procedure id or an unambiguous prefix")

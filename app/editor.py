@@ -10,9 +10,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -20,7 +23,7 @@ from PySide6.QtWidgets import (
 from app.table_models import RowsModel
 from app.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
-from procedures.models import Procedure
+from procedures.models import CHECK_KINDS, Procedure
 from procedures.store import ProcedureStore
 
 YES = ("yes", "true", "1", "y")
@@ -55,6 +58,13 @@ class ProcedureEditor(QDialog):
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in procedure.steps],
             highlighted={i for i, s in enumerate(procedure.steps) if s.failure_count},  # the steps that broke in runs
         )
+        self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
+        self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
+        add_check, remove_check = QPushButton("Add check"), QPushButton("Remove check")
+        self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
+        add_check.clicked.connect(self.add_check)
+        add_check.setToolTip(f"Kinds: {', '.join(CHECK_KINDS)}. Use {{parameter}} placeholders; * is a wildcard.")
+        remove_check.clicked.connect(self.remove_check)
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -71,6 +81,14 @@ class ProcedureEditor(QDialog):
         layout.addWidget(QLabel("Steps (failed steps are red; hover over a cell to see all of it)"))
         self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 220})
         layout.addWidget(self.steps_view, 2)
+        layout.addWidget(QLabel("Checks: what must hold after a step or at the end (kind: text, url, value or element)"))
+        self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
+        layout.addWidget(self.views["Checks"], 1)
+        check_buttons = QHBoxLayout()
+        check_buttons.addWidget(add_check)
+        check_buttons.addWidget(remove_check)
+        check_buttons.addStretch(1)
+        layout.addLayout(check_buttons)
         layout.addWidget(QLabel("Flow (one line per step)"))
         layout.addWidget(self.flow, 1)
         layout.addWidget(self.error)
@@ -98,10 +116,33 @@ class ProcedureEditor(QDialog):
             step["selector"] = selector or None
             step["value"] = None if value == "" and step["value"] is None else value
             step["description"] = description
+        data["checks"] = [
+            {
+                "kind": str(kind).strip(),
+                "expected": str(expected),
+                "selector": str(selector).strip() or None,
+                "after_step": int(after) if str(after).strip().isdigit() else None,
+                "source": source,
+                "frame": frame,
+            }
+            for (kind, expected, selector, after, source), frame in zip(self.checks.rows, self.check_frames)
+        ]
         try:
             return Procedure.model_validate(data)
         except ValidationError as exc:
             raise ShowMeHowError(describe_error(exc)) from exc
+
+    def add_check(self) -> None:
+        self.checks.append(("text", "", "", "", "person"))
+        self.check_frames.append([])
+
+    def remove_check(self) -> None:
+        """Remove the check whose row is selected."""
+        selected = self.views["Checks"].selectionModel().selectedIndexes()
+        if selected:
+            row = selected[0].row()
+            self.checks.set_rows([r for n, r in enumerate(self.checks.rows) if n != row])
+            del self.check_frames[row]
 
     def save(self) -> None:
         try:

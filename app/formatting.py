@@ -6,6 +6,7 @@ import shlex
 
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
+from procedures.models import Procedure
 from recorder.models import RecordedStep
 from retrieval import Match
 
@@ -14,6 +15,12 @@ def step_summary(step: RecordedStep) -> tuple[str, str, str]:
     """(action, target, value) of a step, secrets masked."""
     value = SECRET_MASK if step.secret else (step.value or ", ".join(step.files) or step.navigates_to or "")
     return step.action, step.label or step.selector or "", value
+
+
+def breaks_at(procedure: Procedure) -> str:
+    """Where a procedure breaks in runs: "step 4 (3x)", or "" when no step failed."""
+    weakest = procedure.breaks_at()
+    return f"step {weakest[0]} ({weakest[1]}x)" if weakest else ""
 
 
 def shown_bound(match: Match) -> dict[str, str]:

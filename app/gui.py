@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from agent import StepRecord
+from agent import RunResult, StepRecord
 from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
 from app.formatting import parse_assignment_text
@@ -479,11 +479,18 @@ class MainWindow(QMainWindow):
             self.screenshot.show_file(step.screenshot)
 
     @Slot(dict)
-    def run_finished(self, result: dict[str, Any]) -> None:
-        verdict = "Succeeded" if result["success"] else f"Failed: {html.escape(plain_error(result['error'] or 'unknown error'))}"
-        link = Path(result["run_dir"]).as_uri() if result.get("run_dir") else ""
+    def run_finished(self, data: dict[str, Any]) -> None:
+        result = RunResult.model_validate(data)
+        if result.error:
+            result = result.model_copy(update={"error": plain_error(result.error)})
+        for check in result.checks:
+            self.log_model.append(
+                ("end", "check", check.description, check.source, "ok" if check.passed else "error", check.detail or ""),
+                highlight=not check.passed,
+            )
+        link = Path(result.run_dir).as_uri() if result.run_dir else ""
         self.result.setText(
-            f'{verdict} ({result["mode"]}, {len(result["steps"])} steps). <a href="{link}">Open the run directory</a>'
+            f'{html.escape(result.verdict())} ({result.mode}, {len(result.steps)} steps). <a href="{link}">Open the run directory</a>'
         )
         self.refresh_procedures()
 

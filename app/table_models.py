@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from app.formatting import step_summary
+from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
 from recorder.models import RecordedStep
 from retrieval import Match
@@ -89,7 +89,9 @@ class ProceduresModel(RowsModel):
     SUCCESS_RATE = 4
 
     def __init__(self) -> None:
-        super().__init__(["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Deprecated"])
+        super().__init__(
+            ["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Breaks at", "Checks", "Deprecated"]
+        )
         self.procedures: list[Procedure] = []
 
     def set_procedures(self, procedures: list[Procedure]) -> None:
@@ -105,6 +107,8 @@ class ProceduresModel(RowsModel):
                     p.uses,
                     rate,
                     p.confidence,
+                    breaks_at(p),
+                    len(p.checks) or "none: runs end unverified",
                     "yes" if p.deprecated else "",
                 )
             )

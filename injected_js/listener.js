@@ -23,8 +23,32 @@ function smhStep(action, el, extra) {
   smhShadowRootsComplete = false; // the page's own attachShadow calls are out of this world's sight: look again
   const payload = smhScrubStep(Object.assign({ kind: 'step', action, target: smhDescribe(el), secret: false, value: null }, extra || {}), el);
   if (!payload) return;
+  smhSettleAfter(action);
   smhLastSent = { action: action + (payload.value ? ':' + payload.value : ''), at };
   smhPost(payload, at);
+}
+
+// After a step (and after a page load), once the page has settled or at the next step, report what it
+// shows and, for a click, whether the page changed: replay checks the same, and the last report tells
+// what the demonstration ended on.
+const SMH_SETTLE_MS = 600;
+let smhMutations = 0;
+let smhPending = null;
+
+function smhReportAfter() {
+  if (!smhPending) return;
+  clearTimeout(smhPending.timer);
+  const changed = smhPending.click ? smhMutations > 0 : null;
+  smhPending = null;
+  smhPost(Object.assign({ kind: 'after', changed }, smhShown()));
+}
+
+function smhSettleAfter(action) {
+  if (smhPending && smhPending.click) smhReportAfter(); // the next step: report the click's effect first
+  if (smhPending) clearTimeout(smhPending.timer);
+  smhMutations = 0;
+  smhPending = { click: action === 'click' || action === 'dblclick' };
+  smhPending.timer = setTimeout(smhReportAfter, SMH_SETTLE_MS);
 }
 
 function smhIsTextEntry(el) {
@@ -164,6 +188,8 @@ function smhInstall() {
   window.addEventListener('keydown', smhOnKeyDown, options);
   window.addEventListener('submit', smhOnSubmit, options);
   smhWatchSecrets(document);
+  new MutationObserver((records) => { smhMutations += records.length; }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  if (window === window.top) window.addEventListener('load', () => { if (!smhPending) smhSettleAfter(null); }, options);
   if (window.navigation) {
     window.navigation.addEventListener('navigate', (event) => {
       if (!event.destination.sameDocument || event.hashChange && event.navigationType === 'replace') return;

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import quote, quote_plus, urlsplit
+from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
-from procedures.models import NO, YES, Abstract, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.placeholders import escape_braces
-from recorder.models import RecordedStep, Recording
+from recorder.models import PageOutcome, RecordedStep, Recording
 
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
 CONNECTORS = frozenset(
@@ -281,6 +281,76 @@ def _prerequisites(steps: list[ProcedureStep], domains: list[str], parameters: l
     return out
 
 
+MAX_TEXT_CHECKS = 3
+DYNAMIC = re.compile(r"\S*\d\S*")  # a word with a digit: an order number, a date, a count that changes from run to run
+
+
+def _text_with_parameters(text: str, values: dict[str, str]) -> str:
+    """`text` as a check: the demonstrated values that show in it become `{name}`, literal braces are
+    escaped, and words with digits that are no parameter become `*` wildcards."""
+    marked = text
+    for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
+        if len(value.strip()) >= 2:
+            marked = re.sub(rf"(?<!\w){re.escape(value.strip())}(?!\w)", f"\x00{name}\x00", marked, flags=re.IGNORECASE)
+    parts = marked.split("\x00")
+    out = [escape_braces(DYNAMIC.sub("*", part)) if i % 2 == 0 else f"{{{part}}}" for i, part in enumerate(parts)]
+    return re.sub(r"\*(\s*\*)+", "*", "".join(out)).strip()
+
+
+def _url_with_parameters(url: str, values: dict[str, str]) -> str:
+    """The URL as a check: its path, and of its query only the values that are parameters; a path part
+    with a digit (an id) that is no parameter becomes a wildcard, and then the query is left out."""
+    parts = urlsplit(url)
+    by_value = {v: n for n, v in values.items() if v}
+    segments = []
+    for segment in parts.path.split("/"):
+        if segment in by_value:
+            segments.append(f"{{{by_value[segment]}}}")
+        else:
+            segments.append("*" if DYNAMIC.fullmatch(segment) else escape_braces(segment))
+    path = "/".join(segments)
+    base = f"{parts.scheme}://{parts.netloc}{path}"
+    if "*" in path:
+        return base + "*"
+    query = [(k, f"\x00{by_value[v]}\x00") for k, v in parse_qsl(parts.query, keep_blank_values=True) if v in by_value]
+    encoded = escape_braces(urlencode(query)) if query else ""
+    return base + ("?" + re.sub(r"%00([a-z][a-z0-9_]*)%00", r"{\1}", encoded) if encoded else "")
+
+
+def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], values: dict[str, str]) -> list[Check]:
+    """What the demonstration's last steps led to, as checks: the URL it ended on (when it moved on from
+    the page it last opened) and the headings and messages that appeared, with parameter values substituted."""
+    if outcome is None:
+        return []
+    checks = []
+    opened = next((s.value or s.url for s in reversed(steps) if s.action == "navigate"), "")
+    if outcome.url.startswith(("http://", "https://")) and outcome.url.split("#")[0].rstrip("/") != opened.split("#")[0].rstrip(
+        "/"
+    ):
+        checks.append(Check(kind="url", expected=_url_with_parameters(outcome.url, values), source="demonstration"))
+    for text in (outcome.alerts + outcome.headings)[:MAX_TEXT_CHECKS]:
+        expected = _text_with_parameters(text, values)
+        if len(expected.replace("*", "").strip()) >= 2:
+            checks.append(Check(kind="text", expected=expected, source="demonstration"))
+    return checks
+
+
+def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
+    """Checks written with demonstrated values (an imported file's) in terms of the procedure's parameters."""
+    values = {p.name: p.example for p in procedure.abstract.parameters if p.example}
+    by_value = {v: n for n, v in values.items()}
+    out = []
+    for check in checks:
+        if check.kind == "url":
+            expected = _url_with_parameters(check.expected, values)
+        elif check.kind == "text":
+            expected = _text_with_parameters(check.expected, values)
+        else:
+            expected = f"{{{by_value[check.expected]}}}" if check.expected in by_value else escape_braces(check.expected)
+        out.append(check.model_copy(update={"expected": expected}))
+    return out
+
+
 def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
     """Every value the person chose, as parameters: (parameters, step index -> the parameter that is
     the step's value, step index -> the parameter that names the element the step acts on, step
@@ -393,4 +463,5 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
+        checks=postconditions(recording.outcome, recording.steps, params.values),
     )

@@ -13,12 +13,12 @@ from core.errors import ShowMeHowError, describe_error
 from core.secrecy import SECRET_MASK, is_secret_name, mask_values, redact_url, value_pattern
 from core.untrusted import load_json
 from core.words import snake_case
+from procedures.models import Check
 from recorder.fingerprints import scrub_step
 from recorder.models import RecordedStep, Recording
 
 IGNORED_TYPES = {
     "setViewport",
-    "waitForElement",
     "waitForExpression",
     "scroll",
     "hover",
@@ -27,7 +27,7 @@ IGNORED_TYPES = {
     "emulateNetworkConditions",
     "customStep",
 }
-KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown"}
+KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown", "waitForElement"}
 
 
 class DevToolsStep(BaseModel):
@@ -43,6 +43,8 @@ class DevToolsStep(BaseModel):
     target: str | None = None
     frame: list[int] = Field(default_factory=list, max_length=10)
     assertedEvents: list[dict[str, Any]] = Field(default_factory=list)
+    visible: bool = True  # waitForElement
+    properties: dict[str, Any] = Field(default_factory=dict)  # waitForElement
 
 
 class DevToolsRecording(BaseModel):
@@ -114,6 +116,29 @@ def _aria_name(part: str) -> str:
 
 
 def recording_from_devtools(text: str, source: str = "input") -> Recording:
+    return devtools_import(text, source)[0]
+
+
+def _wait_check(raw: DevToolsStep, selectors: list[str], after: int) -> Check | None:
+    """A waitForElement step as a check after the steps imported so far (at the end when it comes last)."""
+    if not raw.visible or not selectors:
+        return None  # waiting for an element to go away has no check of its own
+    value = raw.properties.get("value")
+    kind = "value" if isinstance(value, str) else "element"
+    frame = [f"iframe >> nth={i}" for i in raw.frame]
+    return Check(
+        kind=kind,
+        selector=selectors[0],
+        expected=value if kind == "value" else "",
+        frame=frame,
+        after_step=after or None,
+        source="devtools",
+    )
+
+
+def devtools_import(text: str, source: str = "input") -> tuple[Recording, list[Check]]:
+    """The recording, and the checks its waitForElement steps and asserted navigations make (with the
+    demonstrated values; the builder turns them into parameters). A wait after the last step is an end check."""
     data = load_json(text, source)
     try:
         devtools = DevToolsRecording.model_validate(data)
@@ -121,6 +146,7 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         raise ShowMeHowError(f"{source} is not a DevTools Recorder file: {describe_error(exc)}") from exc
     steps: list[RecordedStep] = []
     typed_secrets: list[tuple[str, str]] = []  # (value, the field's name)
+    checks: list[Check] = []
     pages: dict[str, int] = {"main": 0}
     url = ""
     for number, raw in enumerate(devtools.steps):
@@ -129,6 +155,11 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         if raw.type in IGNORED_TYPES:
             continue
         page = pages.setdefault(raw.target or "main", len(pages))
+        if raw.type == "waitForElement":
+            exact = [options[0] for parts in raw.selectors if len(options := _selectors(parts, ())) == 1]  # no role guessed
+            check = _wait_check(raw, exact, len(steps))
+            checks += [check] if check else []
+            continue
         if raw.type == "navigate":
             if not raw.url:
                 raise ShowMeHowError(f"{source}: steps.{number}.url is required for a navigate step")
@@ -176,9 +207,12 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         )
         if navigation:
             url = navigation
+            checks.append(Check(kind="url", expected=navigation, after_step=len(steps), source="devtools"))
     if not steps:
         raise ShowMeHowError(f"{source}: the recording has no steps to replay")
-    return _without_secret_values(Recording(title=devtools.title, steps=steps), devtools, typed_secrets)
+    last = len(steps)
+    checks = [c.model_copy(update={"after_step": None}) if c.after_step == last else c for c in checks]
+    return _without_secret_values(Recording(title=devtools.title, steps=steps), checks, devtools, typed_secrets)
 
 
 def _looks_secret(raw: DevToolsStep) -> bool:
@@ -187,22 +221,26 @@ def _looks_secret(raw: DevToolsStep) -> bool:
     return any(is_secret_name(part) for part in parts)
 
 
-def _without_secret_values(recording: Recording, devtools: DevToolsRecording, typed: list[tuple[str, str]]) -> Recording:
+def _without_secret_values(
+    recording: Recording, checks: list[Check], devtools: DevToolsRecording, typed: list[tuple[str, str]]
+) -> tuple[Recording, list[Check]]:
     """The recording with the values typed into secret fields, and those that its URLs pass under a
     secret-sounding name (`?pw=...`), cut out wherever else they appear: another field the page copied
-    one into, a selector, a URL, the title (where a typed one becomes its parameter's placeholder)."""
+    one into, a selector, a URL, the title (where a typed one becomes its parameter's placeholder).
+    A check that would show one is left out."""
     urls = [raw.url for raw in devtools.steps if raw.url]
     urls += [str(event["url"]) for raw in devtools.steps for event in raw.assertedEvents if event.get("url")]
     values = {value for value, _ in typed} | {value for url in urls for value in _secret_parameters(url)}
     pattern = value_pattern(values)
     if pattern is None:
-        return recording
+        return recording, checks
     holds = lambda text: pattern.search(text) is not None
     title = recording.title
     for value, name in typed:
         title = mask_values(title, [value], f"{{{snake_case(name)}}}")
     steps = [scrubbed for step in recording.steps if (scrubbed := scrub_step(step, holds, lambda t: pattern.sub(SECRET_MASK, t)))]
-    return recording.model_copy(update={"title": mask_values(title, values), "steps": steps})
+    kept = [c for c in checks if not any(holds(text) for text in (c.expected, c.selector or "", *c.frame))]
+    return recording.model_copy(update={"title": mask_values(title, values), "steps": steps}), kept
 
 
 def _secret_parameters(url: str) -> list[str]:

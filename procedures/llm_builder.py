@@ -91,6 +91,9 @@ def _apply(procedure: Procedure, refinement: Refinement) -> Procedure:
             step[key] = rename(step[key])
         step["selectors"] = [rename(s) for s in step["selectors"]]
         step["frame"] = [rename(s) for s in step["frame"]]
+    for check in data["checks"]:
+        check["expected"], check["selector"] = rename(check["expected"]), rename(check["selector"])
+        check["frame"] = [rename(s) for s in check["frame"]]
     return Procedure.model_validate(data)
 
 

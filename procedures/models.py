@@ -91,6 +91,35 @@ class ProcedureStep(RecordedStep):
         return set().union(*(placeholders(t) for t in texts))
 
 
+CheckKind = Literal["url", "text", "value", "element"]
+CHECK_KINDS: tuple[str, ...] = ("url", "text", "value", "element")
+
+
+class Check(BaseModel):
+    """Something that must hold on the page: after step `after_step` (1-based), else at the end.
+    `expected` and `selector` may hold `{parameter}` placeholders; `*` in a URL or text is a wildcard."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: CheckKind  # url: the URL matches; text: the text is visible; value: the field holds it; element: it is visible
+    expected: str = Field("", max_length=SHORT)
+    selector: str | None = Field(None, max_length=SHORT)
+    frame: list[str] = Field(default_factory=list, max_length=10)
+    after_step: int | None = Field(None, ge=1)
+    source: Literal["demonstration", "person", "devtools"] = "person"
+
+    @model_validator(mode="after")
+    def _complete(self) -> Check:
+        if self.kind in ("value", "element") and not self.selector:
+            raise ValueError(f"a {self.kind} check needs a selector")
+        if self.kind in ("url", "text") and not self.expected.strip():
+            raise ValueError(f"a {self.kind} check needs the expected {self.kind}")
+        return self
+
+    def referenced_parameters(self) -> set[str]:
+        return set().union(*(placeholders(t) for t in (self.expected, self.selector, *self.frame)))
+
+
 def confidence(successes: int, failures: int) -> float:
     """Mean of the Beta(1, 1) posterior of the success rate: 0.5 for a new procedure, fair to few uses."""
     return (successes + 1) / (successes + failures + 2)
@@ -110,6 +139,7 @@ class Procedure(BaseModel):
     source: Literal["demonstration", "import", "devtools", "merge"] = "demonstration"
     recording_id: str | None = None
     variants: list[str] = Field(default_factory=list)  # notes from merged procedures
+    checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
 
@@ -140,4 +170,25 @@ class Procedure(BaseModel):
             unknown = step.referenced_parameters() - known
             if unknown:
                 raise ValueError(f"step {number} refers to unknown parameter(s): {', '.join(sorted(unknown))}")
+        for number, check in enumerate(self.checks, 1):
+            unknown = check.referenced_parameters() - known
+            if unknown:
+                raise ValueError(f"check {number} refers to unknown parameter(s): {', '.join(sorted(unknown))}")
+            if check.after_step is not None and check.after_step > len(self.steps):
+                raise ValueError(f"check {number} is after step {check.after_step}, but there are {len(self.steps)} steps")
         return self
+
+    def breaks_at(self) -> tuple[int, int] | None:
+        """(1-based step, failures) of the step that failed most often in runs, if any did."""
+        counts = [(step.failure_count, -number) for number, step in enumerate(self.steps, 1) if step.failure_count]
+        if not counts:
+            return None
+        failures, number = max(counts)
+        return -number, failures
+
+    def step_checks(self) -> list[Check]:
+        return [c for c in self.checks if c.after_step is not None]
+
+    def outcome_checks(self) -> list[Check]:
+        """The checks of the end result: the demonstration's postconditions and the person's assertions."""
+        return [c for c in self.checks if c.after_step is None]

@@ -6,7 +6,8 @@ library, Playwright and procedures.placeholders, so that an exported script can 
 
 import re
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote_plus, urlsplit
@@ -14,12 +15,18 @@ from urllib.parse import quote_plus, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from procedures import checks
 from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
+
+
+TARGET_STEPS = {"fill", "select", "check", "uncheck", "upload"}  # steps whose own field is checked after them
+OPTIONS_WAIT_MS = 1500  # how long a list may take to load the option a step wants
+NAVIGATION_SLICE_MS = 300  # while waiting for a page to move on, how often to look for a validation message
 
 
 WEB_SCHEMES = ("http", "https")
@@ -86,12 +93,15 @@ class Reach:
 
 
 class StepFailed(Exception):
-    """A step could not be played; the message says which step, what was tried and what the page showed."""
+    """A step could not be played or its check failed; the message says which step, what was expected
+    and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value) or
+    "stopped" (on request)."""
 
-    def __init__(self, index: int, message: str, tried: list[str] | None = None) -> None:
+    def __init__(self, index: int, message: str, tried: list[str] | None = None, fault: str = "procedure") -> None:
         super().__init__(message)
         self.index = index
         self.tried = tried or []
+        self.fault = fault
 
 
 @dataclass
@@ -105,6 +115,8 @@ class StepResult:
     error: str | None = None
     duration_ms: float = 0.0
     tried: list[str] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)  # what was verified after the step
+    check_ms: float = 0.0  # of duration_ms, the time the checks took
 
 
 PLAIN_ERRORS = [  # Playwright's wording -> a person's; the first line of an error only, call logs dropped
@@ -159,10 +171,18 @@ class Player:
         should_stop: Callable[[], bool] | None = None,
         secret: Collection[str] = (),
         reach: Reach | None = None,
+        step_checks: list[Mapping[str, Any]] | None = None,
     ) -> None:
         """`secret`: the names of the parameters whose values are masked in the steps' shown arguments."""
         self.should_stop = should_stop
         self.reach = reach
+        self.step_checks = list(step_checks or [])  # Check dicts with an after_step
+        self._seen: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}  # alerts and invalid fields after the last step
+        self._param_fields: list[Locator] = []  # fields this run filled from parameters
+        self._chosen_labels: list[str] = []  # the options the latest select step chose
+        self.last_page = page  # where the latest step ran: the end checks look there
+        self._check_ms, self._checking_depth = 0.0, 0
+        self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
         self.pages: dict[int, Page] = {0: page}
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
@@ -180,24 +200,27 @@ class Player:
             self.reach = Reach.of_steps(steps, self.params)
         for index, step in enumerate(steps):
             if self.should_stop is not None and self.should_stop():
-                raise StepFailed(index, f"stopped on request before step {index + 1}")
-            started = time.perf_counter()
-            page = self._page(step)
+                raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
+            started, self._check_ms = time.perf_counter(), 0.0
+            page = self.last_page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
             try:
-                result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0)
+                result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0, result=result)
+                with self._timed():
+                    self._after_checks(index, step, page, result)
             except StepFailed as failure:
                 result.status, result.error, result.tried = "error", self._hide(str(failure)), failure.tried
-                raise StepFailed(index, result.error, failure.tried) from None
+                raise StepFailed(index, result.error, failure.tried, failure.fault) from None
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
                 result.status, result.error = (
                     "error",
                     self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
                 )
-                raise StepFailed(index, result.error) from exc
+                raise StepFailed(index, result.error, fault="task" if isinstance(exc, KeyError) else "procedure") from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
+                result.check_ms = self._check_ms
                 result.url = self._hide(page.url if not page.is_closed() else result.url)
                 self.results.append(result)
                 if self.on_step is not None:
@@ -235,34 +258,181 @@ class Player:
     def _text(self, value: str | None, mode: str = "text") -> str:
         return fill_placeholders(value or "", self.params, mode)
 
-    def _play(self, index: int, step: Mapping[str, Any], page: Page, first: bool) -> tuple[str, str | None, list[str]]:
+    def _play(
+        self, index: int, step: Mapping[str, Any], page: Page, first: bool, result: StepResult
+    ) -> tuple[str, str | None, list[str]]:
         action = step["action"]
+        key = (step.get("page") or 0, tuple(step.get("frame") or []))
         if action == "navigate":
             url = self._text(step.get("value") or step.get("url"), "url")
             if first and _same_url(page.url, url):
+                with self._timed():
+                    self._seen[key] = self._document_state(step, page) or {}
                 return "skipped", None, []  # already there: no reload
             self._check_destination(index, step, url)
             self._check_secrets(index, step, url)
             page.goto(url, timeout=self.timeout_ms)
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         self._check_where(index, step, page.url)
         if action in ("back", "forward", "reload"):
             {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         selector, locator, tried = self._locate(index, step, page)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
+        if key not in self._seen:
+            with self._timed():
+                self._seen[key] = self._document_state(step, page) or {}
         before = page.url
         files = self._upload_files(index, step, page) if action == "upload" else []
+        watch = None
+        if (
+            action in ("click", "dblclick")
+            and step.get("changes_page")
+            and not step.get("navigates_to")
+            and step.get("opens_page") is None
+        ):
+            with self._timed():
+                watch = checks.ChangeWatch.start(locator, self._scope(step, page).locator(":root"), page)
         if step.get("opens_page") is not None:
             with page.expect_popup(timeout=self.timeout_ms) as popup:
-                self._act(step, locator, page, files)
+                self._act(index, step, locator, page, files)
             self.pages[step["opens_page"]] = popup.value
             popup.value.wait_for_load_state(timeout=self.timeout_ms)
         else:
-            self._act(step, locator, page, files)
+            self._act(index, step, locator, page, files)
+        try:
+            self._expect_effect(index, step, page, before, watch, result)
+        except StepFailed:
+            with self._timed():
+                self._verify_step(index, step, locator, page, key, result)  # a validation message explains it better
+            raise
+        with self._timed():
+            self._verify_step(index, step, locator, page, key, result)
+        return "ok", selector, tried
+
+    @contextmanager
+    def _timed(self) -> Iterator[None]:
+        """Count the time inside as the step's checking time (once, however deeply nested)."""
+        started = time.perf_counter()
+        self._checking_depth += 1
+        try:
+            yield
+        finally:
+            self._checking_depth -= 1
+            if self._checking_depth == 0:
+                self._check_ms += (time.perf_counter() - started) * 1000
+
+    def _expect_effect(
+        self, index: int, step: Mapping[str, Any], page: Page, before: str, watch: checks.ChangeWatch | None, result: StepResult
+    ) -> None:
+        """What the demonstration saw the step do: lead to another page, or change this one."""
         if step.get("navigates_to"):
             self._await_navigation(index, step, page, before)
-        return "ok", selector, tried
+            result.checked.append("led to the next page")
+        if watch is not None:
+            with self._timed():
+                self._fail_if(index, step, page, watch.problem(self.timeout_ms))
+            result.checked.append("changed the page")
+
+    def _document_state(self, step: Mapping[str, Any], page: Page) -> dict[str, Any] | None:
+        """The alerts and invalid-marked fields of the step's document, None when it cannot be read now."""
+        scope = self._scope(step, page)
+        try:
+            return (
+                page.evaluate(checks.STATE_JS, None)
+                if scope is page
+                else scope.locator(":root").evaluate_all(checks.STATE_OF_FIRST_JS)
+            )
+        except PlaywrightError:
+            return None
+
+    def _fail_if(self, index: int, step: Mapping[str, Any], page: Page, problem: str | None, fault: str = "procedure") -> None:
+        if problem is not None:
+            raise StepFailed(
+                index, f"step {index + 1} ({_describe(step)}): {problem}. The page showed {_page_summary(page)}", fault=fault
+            )
+
+    def _verify_step(
+        self,
+        index: int,
+        step: Mapping[str, Any],
+        locator: Locator,
+        page: Page,
+        key: tuple[int, tuple[str, ...]],
+        result: StepResult,
+    ) -> None:
+        """The step's own checks: the field's value or state, then no validation message."""
+        action = step["action"]
+        from_parameter = bool(placeholders(step.get("value")))
+        state = None
+        if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
+            try:
+                state = locator.evaluate_all(checks.STATE_OF_FIRST_JS)  # gone with the step (a re-rendered form): the document's
+            except PlaywrightError:
+                state = None
+        if state is None:
+            state = self._document_state(step, page)
+        if state is None:
+            return
+        value = self._text(step.get("value")) if step.get("value") is not None else ""
+        problem = None
+        if action == "fill" and state.get("selected") is None:
+            problem = checks.value_problem(state, value, bool(step.get("secret")))
+            result.checked.append("holds its value")
+        elif action == "select" or (action == "fill" and state.get("selected") is not None):
+            problem = checks.selection_problem(state, self._chosen_labels)
+            result.checked.append("shows the option")
+        elif action in ("check", "uncheck"):
+            wanted = action == "check" and value.strip().lower() not in UNCHECKED
+            problem = checks.toggle_problem(state, wanted)
+            result.checked.append("is " + ("checked" if wanted else "unchecked"))
+        self._fail_if(index, step, page, problem)
+        if from_parameter and action in ("fill", "select"):
+            self._param_fields.append(locator)
+        target = action in TARGET_STEPS and "value" in state and value != ""
+        problem = checks.validation_problem(self._seen.get(key), state, target, step.get("shows_alert"))
+        self._seen[key] = state
+        if problem is not None:
+            task = (target and from_parameter) or (not target and self._a_parameter_field_is_invalid())
+            self._fail_if(index, step, page, problem, "task" if task else "procedure")
+        result.checked.append("no validation message")
+
+    def _a_parameter_field_is_invalid(self) -> bool:
+        for locator in self._param_fields:
+            try:
+                if locator.evaluate_all(checks.STATE_OF_FIRST_JS).get("invalid"):
+                    return True
+            except PlaywrightError:
+                continue
+        return False
+
+    def _after_checks(self, index: int, step: Mapping[str, Any], page: Page, result: StepResult) -> None:
+        """The checks placed after this step (the person's, or a DevTools recording's waits and assertions)."""
+        for check in self.step_checks:
+            if check.get("after_step") == index + 1:
+                problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms)
+                self._fail_if(index, step, page, problem)
+                result.checked.append(checks.describe_check(check))
+
+    def verify(
+        self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None
+    ) -> list[tuple[Mapping[str, Any], str | None]]:
+        """Each end check with None when it holds, else what the page showed; the checks share one wait."""
+        page = page or self.last_page
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        out = []
+        for check in outcome_checks:
+            wait = max(500.0, (deadline - time.monotonic()) * 1000)
+            try:
+                problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
+            except KeyError as exc:
+                problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
+            out.append((check, problem))
+        return out
 
     def _check_destination(self, index: int, step: Mapping[str, Any], url: str) -> None:
         assert self.reach is not None
@@ -348,7 +518,7 @@ class Player:
             tried,
         )
 
-    def _act(self, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
+    def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action == "click":
@@ -361,9 +531,9 @@ class Player:
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
                 if NOT_FILLABLE not in str(exc):
                     raise
-                locator.select_option(value, timeout=timeout)
+                self._choose(index, step, locator, page, [value])
         elif action == "select":
-            locator.select_option(value.split("\n"), timeout=timeout)  # each matches an option's label or value
+            self._choose(index, step, locator, page, value.split("\n"))
         elif action == "check":
             locator.set_checked(value.strip().lower() not in UNCHECKED, timeout=timeout)  # no value: check it
         elif action == "uncheck":
@@ -380,16 +550,53 @@ class Player:
         else:
             raise ValueError(f"unknown action {action!r}")
 
+    def _choose(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, wanted: list[str]) -> None:
+        """Choose options by label, else by value, at once; a choice that is not there fails listing the options."""
+        deadline = time.monotonic() + OPTIONS_WAIT_MS / 1000
+        while True:
+            options = locator.evaluate_all(checks.OPTIONS_JS)
+            if options is None:  # not a <select>: let Playwright find the option its own way
+                locator.select_option(label=wanted, timeout=self.timeout_ms)
+                self._chosen_labels = wanted
+                return
+            values = checks.matching_options(options, wanted)
+            if not isinstance(values, str) or time.monotonic() >= deadline:
+                break
+            page.wait_for_timeout(100)  # the list may still be loading its options
+        if isinstance(values, str):
+            self._fail_if(index, step, page, values, "task" if placeholders(step.get("value")) else "procedure")
+            return
+        locator.select_option(value=values, timeout=self.timeout_ms)
+        self._chosen_labels = [next(label for label, v in options if v == value) for value in values]
+        own = placeholders(step.get("value"))
+        if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
+            self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
+
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
         """The recorded step led to another URL: wait until the page has moved and loaded."""
         expected = self._text(step["navigates_to"], "url")
         if _same_url(expected, before):
             page.wait_for_load_state(timeout=self.timeout_ms)
             return
-        try:
-            page.wait_for_url(lambda url: not _same_url(url, before), timeout=self.timeout_ms)
-            page.wait_for_load_state(timeout=self.timeout_ms)
-        except PlaywrightError as exc:
-            raise StepFailed(
-                index, f"step {index + 1} ({_describe(step)}) should have led to {expected} but the page stayed at {before}"
-            ) from exc
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        while True:
+            try:
+                page.wait_for_url(lambda url: not _same_url(url, before), timeout=NAVIGATION_SLICE_MS)
+                page.wait_for_load_state(timeout=self.timeout_ms)
+                return
+            except PlaywrightError as exc:
+                if time.monotonic() < deadline and not self._validation_shown(step, page):
+                    continue
+                raise StepFailed(
+                    index, f"step {index + 1} ({_describe(step)}) should have led to {expected} but the page stayed at {before}"
+                ) from exc
+
+    def _validation_shown(self, step: Mapping[str, Any], page: Page) -> bool:
+        """Whether the page shows a validation message now: no need to wait longer for it to move on."""
+        with self._timed():
+            state = self._document_state(step, page)
+            key = (step.get("page") or 0, tuple(step.get("frame") or []))
+            return (
+                state is not None
+                and checks.validation_problem(self._seen.get(key), state, False, step.get("shows_alert")) is not None
+            )

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from core.settings import atomic_write_text
-from procedures import placeholders, playback
+from procedures import checks, placeholders, playback
 from procedures.models import Procedure
 from recorder.browser import CHROMIUM_ARGS
 
@@ -30,6 +30,7 @@ MAIN = """
 PROCEDURE_TITLE = {title!r}
 PARAMETERS = {parameters}
 STEPS = {steps}
+CHECKS = {checks}
 CHROMIUM_ARGS = {chromium_args}
 
 
@@ -72,15 +73,22 @@ def main(argv=None):
         ask = (lambda question: input(f"Allow: {{question}}? [y/N] ").strip().lower() in ("y", "yes")) if sys.stdin.isatty() else None
         reach = Reach.of_steps(STEPS, params, ask=ask, secrets=[p["name"] for p in PARAMETERS if p["secret"]])
         reach.may_use = lambda name, url: origin_of(url) in reach.origins  # secrets stay where the procedure was recorded
+        secret = [p["name"] for p in PARAMETERS if p["secret"]]
+        step_checks = [c for c in CHECKS if c["after_step"]]
+        player = Player(page, params, timeout_ms=args.timeout * 1000, secret=secret, reach=reach, step_checks=step_checks)
         try:
-            secret = [p["name"] for p in PARAMETERS if p["secret"]]
-            for result in Player(page, params, timeout_ms=args.timeout * 1000, secret=secret, reach=reach).run(STEPS):
+            for result in player.run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
+            ends = player.verify([c for c in CHECKS if not c["after_step"]])
         except StepFailed as failure:
             sys.exit(str(failure))
         finally:
             browser.close()
-    print("done")
+    for check, problem in ends:
+        print(f"check: {{describe_check(check)}} {{'ok' if problem is None else 'FAILED: ' + problem}}")
+    if any(problem is not None for _, problem in ends):
+        sys.exit("failed: an end check did not pass")
+    print(f"done, verified ({{len(ends)}} checks passed)" if ends else "done, unverified (no checks)")
 
 
 if __name__ == "__main__":
@@ -134,7 +142,8 @@ def playwright_script(procedure: Procedure) -> str:
     ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
     imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
-    bodies = [_split(module, imports) for module in (placeholders, playback)]
+    bodies = [_split(module, imports) for module in (placeholders, checks, playback)]
+    bodies.insert(2, "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
     return (
         HEADER.format(title=procedure.title.replace('"""', "'''").replace("\\", "\\\\"))
         + _import_lines(imports)
@@ -142,7 +151,11 @@ def playwright_script(procedure: Procedure) -> str:
         + "\n\n\n".join(bodies)
         + "\n"
         + MAIN.format(
-            title=procedure.title, parameters=_literal(parameters), steps=_literal(steps), chromium_args=_literal(CHROMIUM_ARGS)
+            title=procedure.title,
+            parameters=_literal(parameters),
+            steps=_literal(steps),
+            checks=_literal([check.model_dump(mode="json") for check in procedure.checks]),
+            chromium_args=_literal(CHROMIUM_ARGS),
         )
     )
 

@@ -96,12 +96,14 @@ class Importable:
 
 def read_importable(path: Path) -> Importable:
     """A ShowMeHow procedure file or a Chrome DevTools recording, read and validated."""
-    from procedures.builder import build_heuristic
-    from procedures.devtools import looks_like_devtools, recording_from_devtools
+    from procedures.builder import build_heuristic, with_parameters
+    from procedures.devtools import devtools_import, looks_like_devtools
 
     text = read_file_text(path)
     if looks_like_devtools(load_json(text, str(path))):
-        recording = recording_from_devtools(text, source=str(path))
+        recording, checks = devtools_import(text, source=str(path))
         recording.id = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]  # the same file is the same recording
-        return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)
+        procedure = build_heuristic(recording)
+        procedure = procedure.model_copy(update={"source": "devtools", "checks": with_parameters(checks, procedure)})
+        return Importable([Procedure.model_validate(procedure.model_dump())], recording)
     return Importable([p.model_copy(update={"source": "import"}) for p in parse_procedures(text, source=str(path))])

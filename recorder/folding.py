@@ -83,6 +83,19 @@ class StepFolder:
             return self._attach_navigation(state.index, to, SPA_FOLLOWS_ACTION_S, now)
         return []
 
+    def after(self, page_index: int, changed: bool | None, alert: bool) -> list[Edit]:
+        """The page settled after its latest step: note whether a click changed it and whether an alert showed."""
+        last = self._last_step_on(page_index)
+        if last is None:
+            return []
+        step = self.steps[last]
+        update: dict[str, bool] = {}
+        if changed is not None and step.action in ("click", "dblclick") and step.changes_page is None:
+            update["changes_page"] = changed
+        if step.shows_alert is None:
+            update["shows_alert"] = alert
+        return [self._replace(last, step.model_copy(update=update))] if update else []
+
     def popup(self, opener_index: int, page_index: int, now: float) -> list[Edit]:
         """A new page opened by `opener_index`: the opener's latest step, if recent, opened it."""
         last = self._last_step_on(opener_index)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -58,6 +58,8 @@ class RecordedStep(BaseModel):
     row_selector: str = Field("", max_length=SHORT)  # the target within that item (the same in every item)
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
+    changes_page: bool | None = None  # a click: the page visibly changed after it (None: not known)
+    shows_alert: bool | None = None  # an alert was showing after it (None: not known)
     timestamp: float = Field(default_factory=time.time)
 
     @model_validator(mode="after")
@@ -69,6 +71,16 @@ class RecordedStep(BaseModel):
         return self
 
 
+class PageOutcome(BaseModel):
+    """What the demonstration ended on: the final URL and the headings and messages that appeared."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str = Field("", max_length=SHORT)
+    headings: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
+    alerts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
+
+
 class Recording(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -77,4 +89,5 @@ class Recording(BaseModel):
     description: str = Field("", max_length=LONG)
     created_at: float = Field(default_factory=time.time)
     steps: list[RecordedStep] = Field(default_factory=list)
+    outcome: PageOutcome | None = None
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored

@@ -62,5 +62,18 @@ class SpaPayload(_Payload):
     history_index: int
 
 
-Payload = Annotated[StepPayload | LoadPayload | SpaPayload, Field(discriminator="kind")]
+Texts = list[Annotated[str, Field(max_length=SHORT)]]
+
+
+class AfterPayload(_Payload):
+    """What the page showed once it settled after a step or a load; `changed`: a click changed the page."""
+
+    kind: Literal["after"]
+    changed: bool | None = None
+    headings: Texts = Field(default_factory=list, max_length=20)
+    alerts: Texts = Field(default_factory=list, max_length=20)
+    messages: Texts = Field(default_factory=list, max_length=20)
+
+
+Payload = Annotated[StepPayload | LoadPayload | SpaPayload | AfterPayload, Field(discriminator="kind")]
 PAYLOAD = TypeAdapter(Payload)

@@ -26,7 +26,7 @@ def listener_script(binding: str, nonce: str, secret_key: str = "") -> str:
             "secretKey": secret_key,
         }
     )
-    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "listener.js"))
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "shown.js", "listener.js"))
     return (
         "(() => {\n"
         f"const SMH_CONFIG = {config};\n"
@@ -44,6 +44,11 @@ def listener_script(binding: str, nonce: str, secret_key: str = "") -> str:
 def describe_function() -> str:
     """A function `(element) => {selectors, label, ...}` for page.evaluate and element handles."""
     return f"(element) => {{\n{read_js('selectors.js')}\nreturn smhDescribe(element);\n}}"
+
+
+def shown_function() -> str:
+    """A function `() => {headings, alerts, messages}`: what the page shows, as the listener reports it."""
+    return f"() => {{\n{read_js('selectors.js')}\n{read_js('shown.js')}\nreturn smhShown();\n}}"
 
 
 def observe_function() -> str:

@@ -18,15 +18,16 @@ from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
-from recorder.models import RecordedStep, Recording
-from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, LoadPayload, StepPayload
+from recorder.models import PageOutcome, RecordedStep, Recording
+from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, AfterPayload, LoadPayload, StepPayload
 from recorder.rate import StepBudget
 from recorder.recordings import RecordingStore
-from recorder.scripts import listener_script
+from recorder.scripts import listener_script, shown_function
 
 LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the benchmark
 STEP_BURST = 50  # steps a page may add at once ...
 STEPS_PER_SECOND = 10.0  # ... and then at most this many a second: no person acts faster
+SHOWN_KEPT = 50  # what each page showed, the latest reports kept (to tell what the last steps made appear)
 
 
 class RecordingSession:
@@ -70,6 +71,7 @@ class RecordingSession:
         self._journal: Journal | None = None
         self._running = False
         self._inbox: list[tuple[Sender, Any]] = []
+        self._shown: dict[int, deque[tuple[float, dict[str, list[str]]]]] = {}  # page index -> (time, what it showed)
         self._handling = False
 
     @property
@@ -108,11 +110,38 @@ class RecordingSession:
         title, description = self._as_given
         self.recording.title = self._secrets.replace(title, by_name=True)
         self.recording.description = self._secrets.replace(description, by_name=True)
+        self.recording.outcome = self._outcome()
         store = self.store or RecordingStore()
         store.add(self.recording)
         if self._journal is not None:
             self._journal.discard()
         return self.recording
+
+    def _outcome(self) -> PageOutcome | None:
+        """Where the demonstration ended and what appeared there after its last steps, if anything."""
+        if not self.steps:
+            return None
+        last = self.steps[-1]
+        page = next((p for p, s in self._pages.items() if s.index == last.page), None)
+        if page is None:
+            return None
+        reports = self._shown.get(last.page, deque())
+        final = reports[-1][1] if reports and reports[-1][0] >= last.timestamp else None
+        try:
+            if not page.is_closed():
+                now = page.main_frame.evaluate(shown_function())  # the page as it is now
+                final = {k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages")}
+        except (PlaywrightError, AttributeError, TypeError):
+            pass  # closed or navigating (or a page that spoilt the answer): the latest report stands
+        before = next((shown for at, shown in reversed(reports) if at < last.timestamp), None)
+        fresh = {
+            k: [t for t in (final or {}).get(k, []) if t not in (before or {}).get(k, [])]
+            for k in ("headings", "alerts", "messages")
+        }
+        try:
+            return PageOutcome(url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"])
+        except ValidationError:
+            return PageOutcome(url=self._pages[page].url)
 
     def pump(self, milliseconds: int = 50) -> bool:
         """Let Playwright deliver events for a while; False when every page is closed."""
@@ -177,6 +206,13 @@ class RecordingSession:
                 if sender.top:
                     url = self._secrets.redact_url(payload.url)
                     self._mirror(self._folder.load(state, url, payload.nav_type, payload.history_index, time.time()))
+            elif isinstance(payload, AfterPayload):
+                self._mirror(self._folder.after(state.index, payload.changed, bool(payload.alerts)))
+                if sender.top:
+                    shown = {
+                        k: [self._secrets.replace(t) for t in getattr(payload, k)] for k in ("headings", "alerts", "messages")
+                    }
+                    self._shown.setdefault(state.index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
             elif sender.top:
                 to = self._secrets.redact_url(payload.to)
                 self._mirror(self._folder.route_change(state, to, payload.nav_type, payload.history_index, time.time()))

@@ -22,15 +22,19 @@ def _login_store(context, site: str) -> tuple[ProcedureStore, str]:  # type: ign
     return store, store.add(build_procedure(record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title=TITLE)))
 
 
+def _logs_in(username: str) -> list[Any]:
+    """Scripted replies that log in as `username` with the secret password."""
+    return [
+        act("fill", ref_name="Username", text=username),
+        act("fill", ref_name="Password", text="{password}"),
+        act("click", ref_name="Log in"),
+    ]
+
+
 def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: LLMServer, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     store, pid = _login_store(context, site)
     monkeypatch.setenv("SHOWMEHOW_PARAM_PASSWORD", "hunter22")
-    llm.replies = [
-        act("fill", ref_name="Username", text="bob"),
-        act("fill", ref_name="Password", text="{password}"),
-        act("click", ref_name="Log in"),
-        act("finish", success=True, summary="logged in"),
-    ]
+    llm.replies = [*_logs_in("bob"), act("finish", success=True, summary="logged in")]
     page = context.new_page()
     page.goto(f"{site}/login.html")
     asked: list[str] = []
@@ -189,4 +193,23 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     first = llm.requests[0]["messages"][1]["content"]
     assert "failed at step 4" in first and "#gone" in first and "<procedural_memory>" in first
     assert page.locator("#hello").inner_text() == "Welcome kim"
-    assert store.get(pid).success_count == 1
+    assert result.outcome == "verified" and [c.passed for c in result.checks] == [True, True]
+    after = store.get(pid)  # the replay broke at step 4: that counts, the agent's verified finish does not count twice
+    assert (after.success_count, after.failure_count, after.steps[3].failure_count) == (0, 1, 1)
+
+
+def test_the_agent_cannot_finish_while_the_checks_fail(context, site: str, llm: LLMServer) -> None:  # type: ignore[no-untyped-def]
+    store, pid = _login_store(context, site)
+    llm.replies = [
+        act("finish", success=True, summary="done"),  # too early: the end checks refuse it
+        *_logs_in("kim"),
+        act("finish", success=True, summary="logged in"),
+    ]
+    page = context.new_page()
+    page.goto(f"{site}/login.html")
+    task = 'Enter the username "kim" and the password "pw" and press login'
+    result = run_task(task, page=page, store=store, mode="agent", model=MODEL, timeout_ms=500)
+    assert (result.steps[0].error or "").startswith("the task is not done yet: the URL matches")
+    assert "expected the URL to match" in (result.steps[0].error or "")
+    assert result.success and result.outcome == "verified", result.error
+    assert store.get(pid).success_count == 1  # its checks confirmed the result it describes

@@ -74,13 +74,22 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
     assert "unknown parameter(s): nickname" in editor.error.text() and editor.isVisible()
     assert store.get(pid).steps[1].value == "{username}"
     editor.steps.setData(editor.steps.index(1, 2), "{username}")
+    editor.add_check()
+    editor.checks.setData(editor.checks.index(0, 1), "Welcome {username}")
+    editor.add_check()
+    editor.checks.setData(editor.checks.index(1, 0), "value")  # a value check without a selector
+    editor.save()
+    assert "needs a selector" in editor.error.text() and editor.isVisible()
+    editor.views["Checks"].selectRow(1)
+    editor.remove_check()
     editor.title.setText("Log in, edited")
     editor.flow.setPlainText("Open\nType\nGo")
     editor.save()
     assert not editor.isVisible()
     saved = store.get(pid)
     assert saved.title == "Log in, edited" and saved.abstract.flow == ["Open", "Type", "Go"]
-    assert window.procedures_model.rows[0][0] == "Log in, edited"
+    assert [(c.kind, c.expected, c.source) for c in saved.checks] == [("text", "Welcome {username}", "person")]
+    assert window.procedures_model.rows[0][0] == "Log in, edited" and window.procedures_model.rows[0][7] == 1
 
 
 def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -98,11 +107,12 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert window.matches_model.rowCount() == 1 and window.matches_model.chosen_ids()
     window.run_button.click()
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded (replay, 4 steps)"), window.result.text()
+    assert window.result.text().startswith("Succeeded, verified (2 checks passed) (replay, 4 steps)"), window.result.text()
     assert "Open the run directory" in window.result.text()
-    assert [row[2] for row in window.log_model.rows] == ["navigate", "fill", "fill", "click"]
-    arguments = [row[3] for row in window.log_model.rows]
+    assert [row[2] for row in window.log_model.rows][:4] == ["navigate", "fill", "fill", "click"]
+    arguments = [row[3] for row in window.log_model.rows[:4]]
     assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
+    assert [row[:2] + row[4:5] for row in window.log_model.rows[4:]] == [("end", "check", "ok")] * 2
     assert window.screenshot.pixmap() is not None and not window.screenshot.pixmap().isNull()
     dialog = window.screenshot.open_full_size()  # what a click on the screenshot opens
     assert dialog is not None and dialog.isVisible()
@@ -120,7 +130,7 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     assert window.run_secrets.displayText() != window.run_secrets.text()  # shown as dots
     window.run_button.click()
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded (replay, 4 steps)"), window.result.text()
+    assert window.result.text().startswith("Succeeded, verified"), window.result.text()
     run_dir = next(home.glob("runs/run_*"))
     landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
     assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret

@@ -1,4 +1,5 @@
-"""Replay figures: median time per replayed step on the fixture sites, and a whole replay against
+"""Replay figures: median time per replayed step on the fixture sites, the part of it its checks take
+(target: at most 20 ms per step, the end checks included), and a whole replay against
 the same task through the LLM agent loop with a local server that answers at once (and with one
 that takes 0.5 s and 1 s per answer). Both are also set against the browser work they share: the
 same page loads, fills, click and a screenshot per step in plain Playwright, with no ShowMeHow code."""
@@ -16,6 +17,7 @@ from playwright.sync_api import sync_playwright
 from agent import RunControls, replay, run_task
 from core.settings import set_setting
 from procedures import build_procedure
+from procedures.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import launch
 from tests.bench.common import isolated_home, report, served_sites
@@ -74,6 +76,45 @@ def agent_run(page, base: str, server: LLMServer, delay: float = 0.0) -> float: 
     return (time.perf_counter() - started) * 1000
 
 
+class UncheckedPlayer(Player):
+    """The same engine with its step checks left out: the baseline that says what the checks add."""
+
+    def _verify_step(self, *args: object) -> None:
+        pass
+
+    def _document_state(self, *args: object) -> None:
+        return None
+
+
+def check_time(page, procedure) -> None:  # type: ignore[no-untyped-def]
+    """What checks add per replayed step: whole runs of the same steps with and without them (per step, medians
+    over runs), interleaved so that both share the machine's ups and downs, plus the end checks spread over the steps. The checks' own
+    time (check_ms) is larger: their first page call also waits out the page's work after the action,
+    which the next step would otherwise wait for."""
+    steps = [step.model_dump() for step in procedure.steps]
+    params = {"username": "bob", "password": "pw"}
+    checked, unchecked, own, end = [], [], [], []
+    for round_ in range(30):
+        for kind in (Player, UncheckedPlayer) if round_ % 2 else (UncheckedPlayer, Player):  # neither always goes first
+            page.goto("about:blank")
+            player = kind(page, params)
+            started = time.perf_counter()
+            results = player.run(steps)
+            (checked if kind is Player else unchecked).append((time.perf_counter() - started) * 1000 / len(results))
+            if kind is Player:
+                own += [r.check_ms for r in results]
+                started = time.perf_counter()
+                assert all(problem is None for _, problem in player.verify([c.model_dump() for c in procedure.outcome_checks()]))
+                end.append((time.perf_counter() - started) * 1000 / len(results))
+    added = statistics.median(checked) - statistics.median(unchecked) + statistics.median(end)
+    print(
+        f"checks add per replayed step (login fixture): median {added:.1f} ms "
+        f"(a run's mean step {statistics.median(checked):.1f} ms with checks, {statistics.median(unchecked):.1f} ms without; end checks "
+        f"{statistics.median(end):.1f} ms per step){'  OK' if added <= 20 else '  OVER TARGET 20 ms'}"
+    )
+    report("  the checks' own time per step, waiting for the page included", own)
+
+
 def main() -> None:
     isolated_home()
     server = LLMServer(default=None)
@@ -93,6 +134,7 @@ def main() -> None:
             assert outcome.success, outcome.error
             per_step += [s.duration_ms for s in outcome.steps]
         report("replayed step (login fixture)", per_step, target_ms=300)
+        check_time(page, procedure)
         shots = Path(tempfile.mkdtemp(prefix="showmehow-floor-"))
         replays, agent_runs, floors = [], [], []  # interleaved, so that they share the machine's ups and downs
         for _ in range(10):

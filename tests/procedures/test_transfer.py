@@ -37,7 +37,8 @@ def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path
         cwd=tmp_path,
     )
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.strip().endswith("done") and "step 4: click ok" in ran.stdout
+    assert ran.stdout.strip().endswith("done, verified (2 checks passed)") and "step 4: click ok" in ran.stdout
+    assert "check: the page shows 'Welcome {username}' ok" in ran.stdout
     missing = subprocess.run([sys.executable, str(script), "--password", "pw"], capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "required: --username" in missing.stderr  # no silent demonstration value
 

@@ -61,3 +61,14 @@ def test_a_popup_belongs_to_the_step_that_opened_it() -> None:
     assert folder.steps[-1].opens_page == 1
     assert folder.load(popup, "http://x/help", "navigate", 0, now=52) == []  # its first page is the click's doing
     assert folder.popup(opener_index=0, page_index=2, now=50 + NAVIGATION_FOLLOWS_ACTION_S + 1) == []
+
+
+def test_what_the_page_showed_after_a_step_lands_on_that_step_once() -> None:
+    folder = StepFolder([])
+    folder.action(_step("click"))
+    folder.after(0, changed=True, alert=False)
+    folder.after(0, changed=False, alert=True)  # a later report (after the load, say) does not overwrite the first
+    assert (folder.steps[0].changes_page, folder.steps[0].shows_alert) == (True, False)
+    folder.action(_step("fill", "#b", value="x"))
+    assert folder.after(0, changed=True, alert=True)[0].step.changes_page is None  # only clicks change pages  # type: ignore[union-attr]
+    assert folder.after(1, changed=None, alert=False) == []  # no step on that page
