@@ -1,9 +1,12 @@
 """The LLM agent loop: observe the page, ask the model for one tool call, act, repeat.
 
 Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <procedural_memory>
-in the first user message, and Tier-2 lessons in a step's message after an error (Trigger A) or
+in every user message (so that it stays in view however long the run), and Tier-2 lessons in a step's message after an error (Trigger A) or
 on a new site (Trigger B). Guardrails stop runs that loop, fail repeatedly or run too long, and
-risky actions wait for approval.
+risky actions wait for approval. Secret values never reach the model: it fills `{name}` placeholders,
+filled in at execution, and any secret value that a page or the task shows is turned back into its
+placeholder before a message leaves. Each action that worked is also kept as a procedure step, with
+stable selectors of its element, so that a run can teach a procedure its fix.
 """
 
 from __future__ import annotations
@@ -13,20 +16,23 @@ import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import quote, quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.healing import learned_step
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
 from core.errors import describe_error
-from core.llm import complete, connection_options
+from core.llm import Usage, complete, connection_options
 from core.secrecy import SECRET_MASK
 from core.settings import Settings
 from core.sites import host_of
+from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
-from recorder.scripts import observe_function
+from recorder.scripts import describe_function, observe_function
 from retrieval.lessons import Lesson, LessonStore
 
 ELEMENT_LIMIT = 150
@@ -174,6 +180,7 @@ class AgentState:
     last_domain: str | None = None
     finished: Finish | None = None
     stop_reason: str | None = None
+    learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
 
 
 class Agent:
@@ -189,15 +196,22 @@ class Agent:
         store: ProcedureStore,
         secrets: dict[str, str],
         timeout_ms: float,
+        values: dict[str, str] | None = None,
+        usage: Usage | None = None,
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
         self.secrets = secrets  # secret parameter values: usable as {name} in fill/type, never shown to the model
+        self.values = {k: v for k, v in (values or {}).items() if k not in secrets}  # the other bound values
         self.timeout_ms = timeout_ms
+        self.usage = usage or Usage()
         self.state = AgentState()
+        hidden = sorted(secrets.items(), key=lambda item: -len(item[1]))
+        self._concealing = [(re.compile(_occurrence(value)), f"{{{name}}}") for name, value in hidden if value]
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
 
     def run(self, memory: str, extra_context: str = "") -> AgentState:
+        """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` join every step."""
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
         tier1 = self.lessons.get_tier1()
         secrets_note = (
@@ -206,7 +220,7 @@ class Agent:
             if self.secrets
             else ""
         )
-        first = "\n\n".join(part for part in (memory, extra_context, secrets_note) if part)
+        context = "\n\n".join(part for part in (memory, extra_context, secrets_note) if part)
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self.task, tier1)}]
         pending_error: tuple[str, str] | None = None
         limits = self.controls
@@ -215,10 +229,14 @@ class Agent:
                 self.state.stop_reason = "stopped on request"
                 break
             observation = observe(self.page)
-            content = self._step_message(observation, pending_error, first if number == 1 else "")
-            messages.append({"role": "user", "content": content})
-            self.log.prompt(messages)
-            message = complete(self.model, messages, settings=self.settings, tools=tool_schemas(), tool_choice="auto")
+            messages.append({"role": "user", "content": self._step_message(observation, pending_error, context)})
+            sent = [self._concealed(m) for m in messages]
+            self.log.prompt(sent)
+            tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
+            message = complete(
+                self.model, sent, settings=self.settings, usage=self.usage, tools=tool_schemas(), tool_choice="auto"
+            )
+            spent = (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
             calls = list(getattr(message, "tool_calls", None) or [])
             messages.append(_assistant_message(message, calls))
             if not calls:
@@ -232,7 +250,7 @@ class Agent:
                 if index > 0:
                     messages.append({"role": "tool", "tool_call_id": call.id, "content": "ignored: one action per step"})
                     continue
-                outcome = self._act(number, call.function.name, call.function.arguments)
+                outcome = self._act(number, call.function.name, call.function.arguments, spent)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
                 if outcome["status"] == "error":
                     pending_error = (call.function.name, outcome["error"])
@@ -242,8 +260,17 @@ class Agent:
             self.state.stop_reason = f"step limit of {limits.max_steps} reached"
         return self.state
 
-    def _step_message(self, observation: Observation, error: tuple[str, str] | None, first: str) -> str:
-        parts = [first] if first else []
+    def _concealed(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The message as the model may see it: every secret value turned back into its placeholder."""
+        content = message.get("content")
+        if not isinstance(content, str) or not self._concealing:
+            return message
+        for pattern, placeholder in self._concealing:
+            content = pattern.sub(placeholder, content)
+        return message | {"content": content}
+
+    def _step_message(self, observation: Observation, error: tuple[str, str] | None, context: str) -> str:
+        parts = [context] if context else []
         domain = host_of(observation.url)
         if domain and domain != self.state.last_domain:
             self.state.last_domain = domain
@@ -272,9 +299,9 @@ class Agent:
             )
         return self.state.stop_reason is not None
 
-    def _act(self, number: int, name: str, raw_args: str) -> dict[str, Any]:
+    def _act(self, number: int, name: str, raw_args: str, spent: tuple[int, float]) -> dict[str, Any]:
         started = time.perf_counter()
-        record = StepRecord(source="agent", step=number, command=name)
+        record = StepRecord(source="agent", step=number, command=name, llm_tokens=spent[0], llm_ms=round(spent[1], 1))
         try:
             if name not in TOOLS:
                 raise ValueError(f"unknown tool {name!r}; the tools are {', '.join(TOOLS)}")
@@ -349,6 +376,7 @@ class Agent:
             self.log.memory_event({"event": "approval", "action": risky, "approved": approved})
             if not approved:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
+        before, target = page.url, self._target(args)  # described before acting: a click may take it away
         if isinstance(args, Goto):
             page.goto(args.url, timeout=timeout)
         elif isinstance(args, Click):
@@ -367,7 +395,28 @@ class Agent:
             page.wait_for_load_state("load", timeout=timeout)
         except PlaywrightError:
             pass  # a page still loading is observed as it is
+        step = learned_step(name, args.model_dump(), target, before, page.url, self.values, self.secrets)
+        if step is not None:
+            self.state.learned.append(step)
         return "ok"
+
+    def _target(self, args: _Args) -> dict[str, Any] | None:
+        """The element an action works on, as the recorder describes it (selectors best first, label, field)."""
+        try:
+            if isinstance(args, Click | Fill | Select):
+                return self._locator(args.ref).evaluate(describe_function())
+            if isinstance(args, Type | Press):
+                return self.page.evaluate_handle("() => document.activeElement || document.body").evaluate(describe_function())
+        except PlaywrightError:
+            return None  # a page that will not be described still gets the action; only the learning misses it
+        return None
+
+
+def _occurrence(value: str) -> str:
+    """A pattern for a secret value as a page may show it: plain or URL-encoded; a short value only as a
+    whole word, so that it does not eat ordinary text."""
+    forms = "|".join(re.escape(form) for form in sorted({value, quote_plus(value), quote(value)}, key=len, reverse=True))
+    return f"(?<!\\w)(?:{forms})(?!\\w)" if len(value) < 4 else f"(?:{forms})"
 
 
 def _assistant_message(message: Any, calls: list[Any]) -> dict[str, Any]:

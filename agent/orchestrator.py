@@ -1,26 +1,31 @@
 """run_task, the one place that runs a task: retrieve the procedures that fit it, then replay one
 ("replay"), let the LLM agent work with them in its prompt ("agent"), or both ("auto": replay first,
-the agent takes over where replay fails). Every outcome is recorded on the procedures it used."""
+the agent takes over where replay fails, and a verified run past the failure proposes a revision of the
+procedure). Every outcome is recorded on the procedures it used, with what the run cost."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from playwright.sync_api import Page
 
+from agent.healing import accept_when_confirmed, propose_fix, reached_end
 from agent.loop import Agent
 from agent.replay import ReplayResult, replay
-from agent.results import Mode, RunControls, RunResult
+from agent.results import Cost, Mode, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
-from core.llm import LLMError
+from core.llm import LLMError, Usage
 from core.settings import Settings, load_settings
 from procedures.binding import missing_parameters, parameter_variables
+from procedures.models import Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
+from retrieval.render import ReplayProgress
 
 
 @contextmanager
@@ -76,6 +81,7 @@ def run_task(
 ) -> RunResult:
     """Run a task and record its outcome on every procedure it used; see the module docstring.
     `procedure_ids` limits the run to those of the matched procedures (the person's choice)."""
+    started = time.perf_counter()
     settings = settings or load_settings()
     run = _Run(task, store or ProcedureStore(), dict(params or {}), controls or RunControls(), settings, timeout_ms)
     with _page_for(page, settings) as current:
@@ -98,6 +104,14 @@ def run_task(
         )
         result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
     result.run_dir = str(run.log.dir)
+    usage = run.usage
+    result.cost = Cost(
+        llm_calls=usage.calls,
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+        llm_seconds=round(usage.seconds, 3),
+        seconds=round(time.perf_counter() - started, 3),
+    )
     run.log.summary(result.model_dump())
     return result
 
@@ -117,16 +131,18 @@ class _Run:
         self.task, self.store, self.params, self.controls = task, store, params, controls
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
+        self.usage = Usage()
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
             match, values = choose_for_replay(matches, self.params, self.settings.param_env)
         except ShowMeHowError as exc:
             return RunResult(success=False, error=str(exc), mode="replay")
-        outcome = self._replay(page, match, values)
+        outcome = self._replay(page, match.procedure, values)
         self.store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)
         return RunResult(
             success=outcome.success,
+            verified=outcome.success,  # every step played and its navigation arrived
             steps=outcome.steps,
             procedure_id=match.procedure.id,
             error=outcome.error,
@@ -144,28 +160,33 @@ class _Run:
         lessons = LessonStore(on_event=self.log.memory_event)
         lessons.load()
         replayed: ReplayResult | None = None
-        replayed_id: str | None = None
-        extra = ""
+        procedure: Procedure | None = None
+        played: list[ProcedureStep] = []
+        values = (matches[0].bound | self.params) if matches else dict(self.params)
+        progress: ReplayProgress | None = None
         if mode == "auto":
             try:
                 match, values = choose_for_replay(matches, self.params, self.settings.param_env)
             except ShowMeHowError:
                 match = None  # nothing to replay: the agent starts from scratch
             if match is not None:
-                replayed_id = match.procedure.id
-                replayed = self._replay(page, match, values)
+                procedure = match.procedure
+                pending = self.store.pending_revision(procedure)  # a learned fix not yet accepted: its steps first
+                played = pending.steps if pending else procedure.steps
+                replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values)
                 if replayed.success:
-                    self.store.record_outcome(replayed_id, success=True)
-                    return RunResult(
-                        success=True, steps=replayed.steps, procedure_id=replayed_id, mode="replay", procedures_used=[replayed_id]
-                    )
-                failed = match.procedure.steps[replayed.failed_step or 0]
-                extra = (
-                    f"Replaying the procedure '{match.procedure.title}' failed at step {(replayed.failed_step or 0) + 1} "
-                    f"({failed.description or failed.action}): {replayed.error}\nContinue the task from the current page."
-                )
+                    return self._replayed(procedure.id, replayed, pending.id if pending else None)
+                progress = ReplayProgress(procedure.id, replayed.failed_step or 0, replayed.error or "")
+                shown = match.model_copy(update={"procedure": procedure.model_copy(update={"steps": played}), "bound": values})
+                matches = [shown, *(m for m in matches if m.procedure.id != procedure.id)]
         steps = replayed.steps if replayed else []
-        memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget)
+        memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget, progress=progress)
+        extra = (
+            f"Replaying the procedure '{procedure.title}' failed at step {progress.failed + 1}; the steps before it are done. "
+            "Continue the task from the current page: do the failed step and the ones still to do, as the page is now."
+            if procedure is not None and progress is not None
+            else ""
+        )
         agent = Agent(
             self.task,
             page,
@@ -177,8 +198,10 @@ class _Run:
             self.store,
             secret_values(matches, self.params),
             self.timeout_ms,
+            values=values,
+            usage=self.usage,
         )
-        used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
+        used = list(dict.fromkeys(([procedure.id] if procedure else []) + [m.procedure.id for m in matches]))
         try:
             state = agent.run(memory, extra)
         except LLMError as exc:
@@ -187,7 +210,7 @@ class _Run:
                 steps=steps + agent.state.steps,
                 error=str(exc),
                 mode=mode,
-                procedure_id=replayed_id,
+                procedure_id=procedure.id if procedure else None,
                 procedures_used=used,
             )
         success = state.finished is not None and state.finished.success
@@ -197,19 +220,45 @@ class _Run:
         error = (
             None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
         )
+        verified = success and procedure is not None and reached_end(page.url, played, values)
+        revision = None
+        if verified and procedure is not None and progress is not None:
+            revision = propose_fix(
+                self.store, procedure, played, progress.failed, state.learned, progress.error, str(self.log.dir)
+            )
+            if revision is not None:
+                revision = accept_when_confirmed(self.store, revision, self.settings)
+                self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
         return RunResult(
             success=success,
+            verified=verified,
             steps=steps + state.steps,
-            procedure_id=replayed_id or (used[0] if used else None),
+            procedure_id=procedure.id if procedure else (used[0] if used else None),
             error=error,
             mode=mode,
             procedures_used=used,
+            revision_id=revision.id if revision else None,
         )
 
-    def _replay(self, page: Page, match: Match, values: dict[str, str]) -> ReplayResult:
+    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None) -> RunResult:
+        """Auto mode whose replay went through: with a pending revision's steps, one more verified run of it."""
+        self.store.record_outcome(procedure_id, success=True)
+        if revision_id is not None:
+            accept_when_confirmed(self.store, self.store.count_revision_success(revision_id), self.settings)
+        return RunResult(
+            success=True,
+            verified=True,
+            steps=replayed.steps,
+            procedure_id=procedure_id,
+            mode="replay",
+            procedures_used=[procedure_id],
+            revision_id=revision_id,
+        )
+
+    def _replay(self, page: Page, procedure: Procedure, values: dict[str, str]) -> ReplayResult:
         return replay(
             page,
-            match.procedure,
+            procedure,
             values,
             log=self.log,
             timeout_ms=self.timeout_ms,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from core.errors import ShowMeHowError
@@ -23,6 +25,23 @@ def _litellm() -> Any:
         raise LLMError("LLM features need litellm: install with `pip install 'showmehow[llm]'`") from exc
     litellm.suppress_debug_info = True
     return litellm
+
+
+@dataclass
+class Usage:
+    """What a run spent on the model: calls, tokens and the time spent waiting for answers."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+
+    def add(self, response: Any, seconds: float) -> None:
+        self.calls += 1
+        self.seconds += seconds
+        usage = getattr(response, "usage", None)
+        self.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
+        self.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
 
 
 def connection_options(model: str, settings: Settings) -> dict[str, Any]:
@@ -46,11 +65,14 @@ def complete(
     messages: list[dict[str, Any]],
     settings: Settings,
     timeout: float | None = None,
+    usage: Usage | None = None,
     **kwargs: Any,
 ) -> Any:
-    """One chat completion; returns the response message. Raises LLMError with a plain reason."""
+    """One chat completion; returns the response message and counts it in `usage`. Raises LLMError with
+    a plain reason."""
     options = connection_options(model, settings)
     litellm = _litellm()
+    started, response = time.perf_counter(), None
     try:
         response = litellm.completion(
             model=model, messages=messages, timeout=timeout or settings.llm_timeout, num_retries=0, **options, **kwargs
@@ -64,6 +86,9 @@ def complete(
             where = settings.api_base or "the provider"
             raise LLMError(f"cannot reach {model} at {where}; check `showmehow config set api_base URL`") from exc
         raise LLMError(f"{model} failed: {str(exc).splitlines()[0][:300]}") from exc
+    finally:
+        if usage is not None:
+            usage.add(response, time.perf_counter() - started)
     try:
         return response.choices[0].message
     except (AttributeError, IndexError) as exc:

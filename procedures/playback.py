@@ -16,6 +16,8 @@ from procedures.placeholders import fill_placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
+OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
+
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
 
@@ -87,7 +89,11 @@ class Player:
             try:
                 result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0)
             except StepFailed as failure:
-                result.status, result.error, result.tried = "error", str(failure), failure.tried
+                result.tried = failure.tried
+                if step.get("optional"):
+                    result.status = "skipped"  # an alternative that this page does not offer
+                    continue
+                result.status, result.error = "error", str(failure)
                 raise
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
@@ -157,7 +163,7 @@ class Player:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
         locators = [scope.locator(s) for s in selectors]
         tried: list[str] = []
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         combined = locators[0]
         for other in locators[1:]:
             combined = combined.or_(other)
