@@ -46,6 +46,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # the pages change between runs
+        super().end_headers()
+
 
 @pytest.fixture
 def shop(tmp_path: Path) -> Iterator[ChangingSite]:
