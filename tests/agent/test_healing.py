@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from agent import run_task
+from agent.healing import learned_step, reached_end
 from core.settings import set_setting
 from procedures import build_procedure
+from procedures.models import ProcedureStep
 from procedures.revisions import same_steps
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
@@ -143,3 +145,37 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     for path in Path(healed.run_dir).parent.rglob("*"):  # type: ignore[arg-type]
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_learned_steps_hold_placeholders_never_secret_values() -> None:
+    target = {"selectors": ['internal:label="Account"s', "#account"], "label": "Account", "field": "Account", "tag": "input"}
+    values, secrets = {"username": "kim"}, {"password": SECRET}
+    typed = learned_step(
+        "fill", {"ref": "e1", "text": "kim"}, target, "http://shop.test/login", "http://shop.test/login", values, secrets
+    )
+    assert typed is not None and typed.value == "{username}" and typed.selector == 'internal:label="Account"s'
+    hidden = learned_step(
+        "type", {"text": "{password}"}, target, "http://shop.test/login", "http://shop.test/login", values, secrets
+    )
+    assert hidden is not None and hidden.secret and hidden.value == "{password}" and hidden.action == "fill"
+    assert (
+        learned_step("fill", {"ref": "e1", "text": "{password}!"}, target, "http://a.test/", "http://a.test/", values, secrets)
+        is None
+    )
+    assert learned_step("scroll", {"direction": "down"}, None, "http://a.test/", "http://a.test/", values, secrets) is None
+    after = f"http://shop.test/welcome?username=kim&password={SECRET}"
+    click = learned_step("click", {"ref": "e2"}, target, "http://shop.test/login", after, values, secrets)
+    assert click is not None and SECRET not in click.model_dump_json() and click.navigates_to is not None
+    assert click.navigates_to.startswith("http://shop.test/welcome?username={username}")
+
+
+def test_a_run_is_verified_only_where_the_procedure_ends() -> None:
+    steps = [
+        ProcedureStep(action="navigate", value="http://shop.test/login.html"),
+        ProcedureStep(
+            action="click", selectors=["#go"], selector="#go", navigates_to="http://shop.test/welcome.html?u={username}"
+        ),
+    ]
+    assert reached_end("http://shop.test/welcome.html?u=kim", steps, {"username": "kim"})
+    assert not reached_end("http://shop.test/login.html", steps, {"username": "kim"})
+    assert reached_end("http://anything.test/", [steps[1].model_copy(update={"navigates_to": None})], {})

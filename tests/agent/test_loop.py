@@ -180,5 +180,7 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     assert [s.command for s in result.steps] == ["navigate", "fill", "fill", "click", "click", "finish"]
     first = llm.requests[0]["messages"][1]["content"]
     assert "failed at step 4" in first and "#gone" in first and "<procedural_memory>" in first
+    system = llm.requests[0]["messages"][0]["content"]  # the task held the password: the model sees its placeholder
+    assert 'the password "{password}"' in system and not any('"pw"' in m["content"] for r in llm.requests for m in r["messages"])
     assert page.locator("#hello").inner_text() == "Welcome kim"
     assert store.get(pid).success_count == 1
