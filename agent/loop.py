@@ -1,12 +1,13 @@
 """The LLM agent loop: observe the page, ask the model for one tool call, act, repeat.
 
 Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <procedural_memory>
-in every user message (so that it stays in view however long the run), and Tier-2 lessons in a step's message after an error (Trigger A) or
-on a new site (Trigger B). Guardrails stop runs that loop, fail repeatedly or run too long, and
-risky actions wait for approval. Secret values never reach the model: it fills `{name}` placeholders,
-filled in at execution, and any secret value that a page or the task shows is turned back into its
-placeholder before a message leaves. Each action that worked is also kept as a procedure step, with
-stable selectors of its element, so that a run can teach a procedure its fix.
+in every user message (so that it stays in view however long the run), and Tier-2 lessons in a
+step's message after an error (Trigger A) or on a new site (Trigger B). Guardrails stop runs that
+loop, fail repeatedly or run too long, and risky actions wait for approval. Secret values never
+reach the model: it writes `{name}` placeholders, filled in at execution, and a secret value that a
+page or the task shows is turned back into its placeholder before a message leaves. Each action
+that worked is also kept as a procedure step, with stable selectors of its element, so that a run
+can teach a procedure its fix.
 """
 
 from __future__ import annotations
