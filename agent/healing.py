@@ -11,13 +11,14 @@ from pydantic import ValidationError
 from core.secrecy import redact_url
 from core.settings import Settings
 from procedures.builder import template_step
-from procedures.merging import revise_steps
+from procedures.merging import revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
 from procedures.placeholders import fill_placeholders
 from procedures.revisions import Revision, same_steps
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep
 
+SAME_ELEMENT = 0.5  # how alike a clicked element's name must be to the one a step meant
 LEARNABLE = {"goto": "navigate", "click": "click", "fill": "fill", "type": "fill", "press": "press", "select": "select"}
 
 
@@ -55,6 +56,15 @@ def learned_step(
         return template_step(RecordedStep(**fields), {**values, **secrets}, own)
     except ValidationError:
         return None  # a page gave an element description a step cannot hold
+
+
+def stands_for(planned: ProcedureStep, done: ProcedureStep) -> bool:
+    """Whether an action the agent took does what a procedure step was to do: the same action with the same
+    value, and for a click, an element that looks like the one the step meant."""
+    similarity = step_similarity(planned, done)
+    if similarity is None:
+        return False
+    return planned.action not in ("click", "dblclick", "check", "uncheck") or similarity >= SAME_ELEMENT
 
 
 def _moved(before: str, after: str) -> bool:

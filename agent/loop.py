@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote, quote_plus
@@ -207,21 +208,27 @@ class Agent:
         self.timeout_ms = timeout_ms
         self.usage = usage or Usage()
         self.state = AgentState()
+        self.context = ""  # what joins every step's message: the memory and the replay's progress
+        self._secrets_note = ""
         hidden = sorted(secrets.items(), key=lambda item: -len(item[1]))
         self._concealing = [(re.compile(_occurrence(value)), f"{{{name}}}") for name, value in hidden if value]
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
 
-    def run(self, memory: str, extra_context: str = "") -> AgentState:
-        """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` join every step."""
+    def run(
+        self, memory: str, extra_context: str = "", resume: Callable[[Agent, ProcedureStep], bool] | None = None
+    ) -> AgentState:
+        """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` (as `context`,
+        which `resume` may change) join every step. After each action that worked, `resume` gets it as a
+        procedure step and may take the task back (True: it is done)."""
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
         tier1 = self.lessons.get_tier1()
-        secrets_note = (
+        self._secrets_note = (
             f"Secret values are never shown to you. To enter one, fill or type its placeholder: "
             f"{', '.join('{' + name + '}' for name in self.secrets)}."
             if self.secrets
             else ""
         )
-        context = "\n\n".join(part for part in (memory, extra_context, secrets_note) if part)
+        self.context = "\n\n".join(part for part in (memory, extra_context) if part)
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self.task, tier1)}]
         pending_error: tuple[str, str] | None = None
         limits = self.controls
@@ -230,7 +237,7 @@ class Agent:
                 self.state.stop_reason = "stopped on request"
                 break
             observation = observe(self.page)
-            messages.append({"role": "user", "content": self._step_message(observation, pending_error, context)})
+            messages.append({"role": "user", "content": self._step_message(observation, pending_error, self.context)})
             sent = [self._concealed(m) for m in messages]
             self.log.prompt(sent)
             tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
@@ -251,10 +258,13 @@ class Agent:
                 if index > 0:
                     messages.append({"role": "tool", "tool_call_id": call.id, "content": "ignored: one action per step"})
                     continue
+                learned = len(self.state.learned)
                 outcome = self._act(number, call.function.name, call.function.arguments, spent)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
                 if outcome["status"] == "error":
                     pending_error = (call.function.name, outcome["error"])
+                elif resume is not None and len(self.state.learned) > learned and resume(self, self.state.learned[-1]):
+                    self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
             if self.state.finished is not None or self._tripped():
                 break
         else:
@@ -271,7 +281,7 @@ class Agent:
         return message | {"content": content}
 
     def _step_message(self, observation: Observation, error: tuple[str, str] | None, context: str) -> str:
-        parts = [context] if context else []
+        parts = [part for part in (context, self._secrets_note) if part]
         domain = host_of(observation.url)
         if domain and domain != self.state.last_domain:
             self.state.last_domain = domain

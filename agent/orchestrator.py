@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from playwright.sync_api import Page
 
-from agent.healing import accept_when_confirmed, propose_fix, reached_end
+from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent
 from agent.replay import ReplayResult, replay
 from agent.results import Cost, Mode, RunControls, RunResult
@@ -180,13 +180,8 @@ class _Run:
                 shown = match.model_copy(update={"procedure": procedure.model_copy(update={"steps": played}), "bound": values})
                 matches = [shown, *(m for m in matches if m.procedure.id != procedure.id)]
         steps = replayed.steps if replayed else []
-        memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget, progress=progress)
-        extra = (
-            f"Replaying the procedure '{procedure.title}' failed at step {progress.failed + 1}; the steps before it are done. "
-            "Continue the task from the current page: do the failed step and the ones still to do, as the page is now."
-            if procedure is not None and progress is not None
-            else ""
-        )
+        handback = _Handback(self, page, matches, values, progress) if progress is not None else None
+        memory = handback.context() if handback else render_procedural_memory(matches, max_tokens=self.settings.token_budget)
         agent = Agent(
             self.task,
             page,
@@ -203,7 +198,7 @@ class _Run:
         )
         used = list(dict.fromkeys(([procedure.id] if procedure else []) + [m.procedure.id for m in matches]))
         try:
-            state = agent.run(memory, extra)
+            state = agent.run(memory, resume=handback)
         except LLMError as exc:
             return RunResult(
                 success=False,
@@ -216,7 +211,7 @@ class _Run:
         success = state.finished is not None and state.finished.success
         for procedure_id in used:
             self.store.record_outcome(procedure_id, success=success)
-        lessons.extract_lessons_from_run([s.model_dump() for s in state.steps])
+        lessons.extract_lessons_from_run([s.model_dump() for s in state.steps if s.source == "agent"])
         error = (
             None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
         )
@@ -255,7 +250,7 @@ class _Run:
             revision_id=revision_id,
         )
 
-    def _replay(self, page: Page, procedure: Procedure, values: dict[str, str]) -> ReplayResult:
+    def _replay(self, page: Page, procedure: Procedure, values: dict[str, str], start: int = 0) -> ReplayResult:
         return replay(
             page,
             procedure,
@@ -264,4 +259,41 @@ class _Run:
             timeout_ms=self.timeout_ms,
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
+            start=start,
         )
+
+
+class _Handback:
+    """Auto mode past a broken step: the agent sees the procedure marked up to where replay stopped, and
+    once it has done the step that replay could not, replay takes the rest back, so that the model is
+    asked only about the broken part."""
+
+    def __init__(self, run: _Run, page: Page, matches: list[Match], values: dict[str, str], progress: ReplayProgress) -> None:
+        self.run, self.page, self.matches, self.values, self.progress = run, page, matches, values, progress
+        self.procedure = matches[0].procedure  # with the steps that were played
+
+    def context(self) -> str:
+        steps, failed = self.procedure.steps, self.progress.failed
+        memory = render_procedural_memory(self.matches, max_tokens=self.run.settings.token_budget, progress=self.progress)
+        if failed >= len(steps):
+            return f"{memory}\n\nEvery step of the procedure was replayed, but the page is not where it ended; finish the task."
+        return (
+            f"{memory}\n\nReplaying the procedure '{self.procedure.title}' failed at step {failed + 1}; the steps before it "
+            "are done. Continue from the current page: do the failed step as the page is now; replay takes over again after it."
+        )
+
+    def __call__(self, agent: Agent, done: ProcedureStep) -> bool:
+        """After an action of the agent that did the failed step: replay the rest. True when that ends the task."""
+        steps, failed = self.procedure.steps, self.progress.failed
+        if failed >= len(steps) or not stands_for(steps[failed], done):
+            return False
+        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
+        agent.state.steps.extend(replayed.steps)
+        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status == "ok")
+        if replayed.success and reached_end(self.page.url, steps, self.values):
+            return True
+        after = len(steps) if replayed.success else replayed.failed_step or 0
+        error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
+        self.progress = ReplayProgress(self.procedure.id, after, error)
+        agent.context = self.context()
+        return False

@@ -30,8 +30,10 @@ def replay(
     timeout_ms: float = 10_000,
     on_step: Callable[[StepRecord], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start: int = 0,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with `params`; a failure says which step and why."""
+    """Play the procedure's steps on `page` with `params`, from step `start` (0-based) on; a failure says
+    which step and why."""
     records: list[StepRecord] = []
 
     def after_step(result: StepResult, current: Page) -> None:
@@ -58,7 +60,7 @@ def replay(
 
     player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop)
     try:
-        player.run([step.model_dump() for step in procedure.steps])
+        player.run([step.model_dump() for step in procedure.steps], start)
     except StepFailed as failure:
         failed = next((r for r in records if r.step == failure.index + 1), None)
         return ReplayResult(

@@ -78,16 +78,18 @@ class Player:
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
 
-    def run(self, steps: list[Mapping[str, Any]]) -> list[StepResult]:
-        """Every step's result; raises StepFailed at the first step that cannot be played."""
+    def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
+        """Every step's result from `start` on; raises StepFailed at the first step that cannot be played."""
         for index, step in enumerate(steps):
+            if index < start:
+                continue
             if self.should_stop is not None and self.should_stop():
                 raise StepFailed(index, f"stopped on request before step {index + 1}")
             started = time.perf_counter()
             page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
             try:
-                result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0)
+                result.status, result.selector, result.tried = self._play(index, step, page, first=index == start)
             except StepFailed as failure:
                 result.tried = failure.tried
                 if step.get("optional"):

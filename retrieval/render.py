@@ -85,10 +85,12 @@ def _section(rank: int, match: Match, level: str, progress: ReplayProgress | Non
         lines += [f"{i}. {_data(line)}" for i, line in enumerate(a.flow, 1)]
     if progress is not None:
         lines.append("")
-        lines.append(
-            f"**Replay stopped**: steps 1-{progress.failed} were replayed; step {progress.failed + 1} failed: "
-            f"{_data(progress.error[:600])}"
+        where = (
+            f"steps 1-{progress.failed} were replayed; step {progress.failed + 1} failed"
+            if progress.failed < len(p.steps)
+            else "every step was replayed"
         )
+        lines.append(f"**Replay stopped**: {where}: {_data(progress.error[:600])}")
     if level == "steps":
         lines.append("")
         lines.append(f"**Detailed Steps** ({len(p.steps)} steps):")

@@ -128,7 +128,7 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     assert window.run_secrets.displayText() != window.run_secrets.text()  # shown as dots
     window.run_button.click()
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded (replay, 4 steps)"), window.result.text()
+    assert window.result.text().startswith("Succeeded, verified (replay, 4 steps)"), window.result.text()
     run_dir = next(home.glob("runs/run_*"))
     landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
     assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret
@@ -215,9 +215,11 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
     assert "cannot reach" in dialog.status.text()
     dialog.token_budget.setValue(3210)
     dialog.approval_policy.setCurrentText("unknown_sites")
+    dialog.revision_auto_accept.setValue(3)
     dialog.save()
     saved = load_settings()
     assert saved.token_budget == 3210 and saved.approval_policy == "unknown_sites" and saved.api_base == "http://127.0.0.1:9/v1"
+    assert saved.revision_auto_accept == 3
 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 """Self-healing figures: whole-task time and LLM calls of a replay, of auto mode with one broken step
-(the sign-in button renamed, so that none of its selectors match), of the LLM agent alone, and of a
-replay after the learned fix is accepted, against a local model that answers after 1 s."""
+(the user name field renamed and wrapped, so that none of its selectors match), of the LLM agent
+alone, and of a replay after the learned fix is accepted, against a local model that answers after 1 s."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ from tests.llm_server import LLMServer
 SITE = Path(__file__).resolve().parent.parent / "sites" / "heal" / "v1"
 LATENCY = 1.0  # seconds per model answer, as hosted models take
 RUNS = 3
-OLD_BUTTON = '<button type="submit">Log in</button>'
-NEW_BUTTONS = '<button type="button">Forgot password?</button> <button type="submit">Sign in</button>'
+OLD_FIELD = '<label for="user">Username</label> <input id="user" name="username" autocomplete="username">'
+NEW_FIELD = '<label for="name">Login name</label> <span><input id="name" name="username" autocomplete="username"></span>'
 
 
 def slow(*steps: tuple[str, dict[str, Any]]) -> list[Any]:
@@ -78,9 +78,9 @@ def main() -> None:
             ms, calls, _ = timed(task, page=page, store=store, mode="agent", model=model, url=f"{base}/login.html")
             figures["agent alone"].append((ms, calls))
 
-            login.write_text((SITE / "login.html").read_text().replace(OLD_BUTTON, NEW_BUTTONS))
+            login.write_text((SITE / "login.html").read_text().replace(OLD_FIELD, NEW_FIELD))
             page.goto("about:blank")
-            server.replies = slow(("click", {"ref_name": "Sign in"}), ("finish", {"success": True, "summary": "signed in"}))
+            server.replies = slow(("fill", {"ref_name": "Login name", "text": "bob"}))
             ms, calls, result = timed(task, page=page, store=store, mode="auto", model=model, timeout_ms=1000)
             assert result.revision_id, "the healed run proposed no revision"
             figures["auto, one broken step"].append((ms, calls))
@@ -95,7 +95,7 @@ def main() -> None:
     medians = {name: (statistics.median(ms for ms, _ in runs), max(c for _, c in runs)) for name, runs in figures.items()}
     for name, (median, calls) in medians.items():
         print(f"{name}: whole task median {median:.0f} ms, {calls} LLM calls (n={RUNS}, model answers after {LATENCY} s)")
-    print(f"  auto replayed steps 1-{broken[0] - 1}, then the agent did the broken step {broken[0]} of 4 and finished")
+    print(f"  auto replayed steps 1-{broken[0] - 1}, the agent did the broken step {broken[0]} of 4, replay did the rest")
     print(f"after accepting the learned fix, replay on the changed page: {fixed_ms:.0f} ms, {fixed_calls} LLM calls")
     ratio = medians["agent alone"][0] / medians["replay"][0]
     zero = medians["replay"][1] == 0
