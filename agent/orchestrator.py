@@ -177,7 +177,13 @@ class _Run:
                 if replayed.success:
                     return self._replayed(procedure.id, replayed, pending.id if pending else None)
                 progress = ReplayProgress(procedure.id, replayed.failed_step or 0, replayed.error or "")
-                shown = match.model_copy(update={"procedure": procedure.model_copy(update={"steps": played}), "bound": values})
+                shown = match.model_copy(
+                    update={
+                        "procedure": procedure.model_copy(update={"steps": played}),
+                        "bound": values,
+                        "missing": [name for name in match.missing if name not in values],
+                    }
+                )
                 matches = [shown, *(m for m in matches if m.procedure.id != procedure.id)]
         steps = replayed.steps if replayed else []
         handback = _Handback(self, page, matches, values, progress) if progress is not None else None
@@ -289,7 +295,7 @@ class _Handback:
             return False
         replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
         agent.state.steps.extend(replayed.steps)
-        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status == "ok")
+        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
         if replayed.success and reached_end(self.page.url, steps, self.values):
             return True
         after = len(steps) if replayed.success else replayed.failed_step or 0

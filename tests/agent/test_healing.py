@@ -112,6 +112,7 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
         assert 'username = "kim"' in latest and "fill or type its placeholder: {password}" in latest
     first, later = llm.requests[0]["messages"][-1]["content"], llm.requests[1]["messages"][-1]["content"]
     assert "2. [FAILED: continue from here] Enter the username" in first and "4. [to do] Click" in first
+    assert "missing password" not in first  # it is bound, from the environment
     assert "4. [done] Click" in later and "Every step of the procedure was replayed, but the page is not where it ended" in later
     assert "welcome.html?password=••••&username=kim" in llm.requests[-1]["messages"][-1]["content"]  # the page showed it
 
