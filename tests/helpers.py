@@ -44,6 +44,17 @@ def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
     return pid, store.propose_revision(revision)
 
 
+def age_database(path: Path, *statements: str) -> None:
+    """Make a database file look as an older ShowMeHow left it, by running `statements` on it."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+
+
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`showmehow ARGS` in a child process, as a user would run it."""
     import os

@@ -10,7 +10,7 @@ import pytest
 
 from core.errors import ShowMeHowError
 from procedures.store import ProcedureStore
-from tests.helpers import ROOT, proposed_fix, sample_procedure
+from tests.helpers import ROOT, age_database, proposed_fix, sample_procedure
 
 
 def test_round_trip_and_indexed_columns(tmp_path: Path) -> None:
@@ -94,11 +94,7 @@ def test_a_store_from_before_revisions_gains_their_table_and_keeps_its_procedure
     store = ProcedureStore(path)
     pid = store.add(sample_procedure())
     store.close()
-    db = sqlite3.connect(path)
-    db.execute("DROP TABLE revisions")
-    db.execute("UPDATE schema_versions SET version = 1 WHERE name = 'procedures'")
-    db.commit()
-    db.close()
+    age_database(path, "DROP TABLE revisions", "UPDATE schema_versions SET version = 1 WHERE name = 'procedures'")
     reopened = ProcedureStore(path)
     assert reopened.get(pid).title == sample_procedure().title and reopened.revisions() == []
     _, revision = proposed_fix(reopened)
