@@ -81,7 +81,7 @@ def _agent_fix() -> list:  # type: ignore[type-arg]
 
 
 def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # type: ignore[no-untyped-def]
-    context, shop: ChangingSite, llm: LLMServer, monkeypatch
+    context, shop: ChangingSite, llm: LLMServer, monkeypatch, home: Path
 ) -> None:
     store = ProcedureStore()
     pid = store.add(
@@ -148,7 +148,7 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     assert replayed.success and replayed.verified and replayed.cost.llm_calls == 0, replayed.error
     assert page.locator("#hello").inner_text() == "Welcome lee" and len(llm.requests) == calls
     assert SECRET not in json.dumps(llm.requests)
-    for path in Path(healed.run_dir).parent.rglob("*"):  # type: ignore[arg-type]
+    for path in home.rglob("*"):  # run logs, screenshots, the database with its revisions
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
 
