@@ -4,10 +4,9 @@ Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <
 in every user message (so that it stays in view however long the run), and Tier-2 lessons in a
 step's message after an error (Trigger A) or on a new site (Trigger B). Guardrails stop runs that
 loop, fail repeatedly or run too long, and risky actions wait for approval. Secret values never
-reach the model: it writes `{name}` placeholders, filled in at execution, and a secret value that a
-page or the task shows is turned back into its placeholder before a message leaves. Each action
-that worked is also kept as a procedure step, with stable selectors of its element, so that a run
-can teach a procedure its fix.
+reach the model: it writes `{name}` placeholders, filled in at execution; the task shows its
+placeholders and every message is masked before it leaves. Each action that worked is also kept as
+a procedure step, with stable selectors of its element, so that a run can teach a procedure its fix.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import quote, quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -29,7 +27,7 @@ from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
 from core.errors import describe_error
 from core.llm import Usage, complete, connection_options
-from core.secrecy import SECRET_MASK
+from core.secrecy import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of
 from procedures.models import ProcedureStep
@@ -203,15 +201,13 @@ class Agent:
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
-        self.secrets = secrets  # secret parameter values: usable as {name} in fill/type, never shown to the model
+        self.secrets = secrets  # secret values by name: usable as {name} in fill/type, never shown to the model
         self.values = {k: v for k, v in (values or {}).items() if k not in secrets}  # the other bound values
         self.timeout_ms = timeout_ms
         self.usage = usage or Usage()
         self.state = AgentState()
         self.context = ""  # what joins every step's message: the memory and the replay's progress
         self._secrets_note = ""
-        hidden = sorted(secrets.items(), key=lambda item: -len(item[1]))
-        self._concealing = [(re.compile(_occurrence(value)), f"{{{name}}}") for name, value in hidden if value]
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
 
     def run(
@@ -229,7 +225,7 @@ class Agent:
             else ""
         )
         self.context = "\n\n".join(part for part in (memory, extra_context) if part)
-        messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self.task, tier1)}]
+        messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self._placeholders(self.task), tier1)}]
         pending_error: tuple[str, str] | None = None
         limits = self.controls
         for number in range(1, limits.max_steps + 1):
@@ -238,11 +234,11 @@ class Agent:
                 break
             observation = observe(self.page)
             messages.append({"role": "user", "content": self._step_message(observation, pending_error, self.context)})
-            sent = [self._concealed(m) for m in messages]
-            self.log.prompt(sent)
+            messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
+            self.log.prompt(messages)
             tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
             message = complete(
-                self.model, sent, settings=self.settings, usage=self.usage, tools=tool_schemas(), tool_choice="auto"
+                self.model, messages, settings=self.settings, usage=self.usage, tools=tool_schemas(), tool_choice="auto"
             )
             spent = (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
             calls = list(getattr(message, "tool_calls", None) or [])
@@ -271,15 +267,6 @@ class Agent:
             self.state.stop_reason = f"step limit of {limits.max_steps} reached"
         return self.state
 
-    def _concealed(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The message as the model may see it: every secret value turned back into its placeholder."""
-        content = message.get("content")
-        if not isinstance(content, str) or not self._concealing:
-            return message
-        for pattern, placeholder in self._concealing:
-            content = pattern.sub(placeholder, content)
-        return message | {"content": content}
-
     def _step_message(self, observation: Observation, error: tuple[str, str] | None, context: str) -> str:
         parts = [part for part in (context, self._secrets_note) if part]
         domain = host_of(observation.url)
@@ -288,7 +275,7 @@ class Agent:
             tips = self.lessons.recall_on_domain(domain)  # Trigger B
             if tips:
                 parts.append("Tips for this site:\n" + "\n".join(f"- {l.lesson}" for l in tips))
-        parts.append(self.log.masked(observation.render()))  # a page may echo a secret (a GET form's URL)
+        parts.append(observation.render())
         if error is not None:
             command, text = error
             section = f"IMPORTANT - Last action failed:\n{text}"
@@ -297,7 +284,13 @@ class Agent:
                 section += "\n\nTips from previous experience:\n" + "\n".join(f"- {l.lesson}" for l in tips)
             parts.append(section)
         parts.append("Call the appropriate tool for the next action.")
-        return "\n\n".join(parts)
+        return self.log.masked("\n\n".join(parts))  # a page may echo a secret (a GET form's URL), and so may an error
+
+    def _placeholders(self, text: str) -> str:
+        """The text with each secret value replaced by its placeholder: the model sees `{password}`."""
+        for name, value in sorted(self.secrets.items(), key=lambda item: -len(item[1])):
+            text = mask_values(text, [value], f"{{{name}}}")
+        return self.log.masked(text)
 
     def _tripped(self) -> bool:
         limits = self.controls
@@ -383,7 +376,8 @@ class Agent:
             return "finished"
         risky = self._needs_approval(name, args)
         if risky is not None:
-            approved = self.controls.approve(risky, {"url": page.url}) if self.controls.approve else False
+            shown = self.log.masked(risky), {"url": self.log.masked(page.url)}  # a person sees it: no secret value
+            approved = self.controls.approve(*shown) if self.controls.approve else False
             self.log.memory_event({"event": "approval", "action": risky, "approved": approved})
             if not approved:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
@@ -421,13 +415,6 @@ class Agent:
         except PlaywrightError:
             return None  # a page that will not be described still gets the action; only the learning misses it
         return None
-
-
-def _occurrence(value: str) -> str:
-    """A pattern for a secret value as a page may show it: plain or URL-encoded; a short value only as a
-    whole word, so that it does not eat ordinary text."""
-    forms = "|".join(re.escape(form) for form in sorted({value, quote_plus(value), quote(value)}, key=len, reverse=True))
-    return f"(?<!\\w)(?:{forms})(?!\\w)" if len(value) < 4 else f"(?:{forms})"
 
 
 def _assistant_message(message: Any, calls: list[Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ procedure). Every outcome is recorded on the procedures it used, with what the r
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +19,7 @@ from agent.results import Cost, Mode, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
+from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
 from procedures.binding import missing_parameters, parameter_variables
 from procedures.models import Procedure, ProcedureStep
@@ -37,15 +39,20 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
         yield handle.context.new_page()
 
 
-def secret_values(matches: list[Match], params: dict[str, str]) -> dict[str, str]:
-    """Secret parameter values bound for the task (by name): never logged, never shown to a model."""
-    out = {}
+def secret_values(
+    matches: list[Match], params: dict[str, str], task: str = "", secrets: dict[str, str] | None = None
+) -> dict[str, str]:
+    """The run's secret values by name, bound to a parameter or not: never logged, never shown to a model.
+    They are the values of the matches' secret parameters, of given parameters with secret-sounding
+    names, those the task's words name as secrets (`password "x3h"`), and those given as secrets."""
+    out = dict(named_secrets(task))
     for match in matches:
         values = match.bound | params
         for param in match.procedure.abstract.parameters:
             if param.secret and param.name in values:
                 out[param.name] = values[param.name]
-    return out
+    out |= {name: value for name, value in params.items() if is_secret_name(name)}
+    return {name: value for name, value in (out | (secrets or {})).items() if value}
 
 
 def choose_for_replay(matches: list[Match], params: dict[str, str], param_env: dict[str, str]) -> tuple[Match, dict[str, str]]:
@@ -78,12 +85,18 @@ def run_task(
     settings: Settings | None = None,
     timeout_ms: float = 10_000,
     procedure_ids: list[str] | None = None,
+    secrets: dict[str, str] | None = None,
 ) -> RunResult:
     """Run a task and record its outcome on every procedure it used; see the module docstring.
-    `procedure_ids` limits the run to those of the matched procedures (the person's choice)."""
+    `procedure_ids` limits the run to those of the matched procedures (the person's choice); `secrets`
+    are parameter values that are secret whatever their names. No secret value of the run is in its
+    logs, its progress records, its result or a prompt. Auto mode without a model (none given, none set) is replay."""
     started = time.perf_counter()
     settings = settings or load_settings()
-    run = _Run(task, store or ProcedureStore(), dict(params or {}), controls or RunControls(), settings, timeout_ms)
+    if mode == "auto" and not (model or settings.model):
+        mode = "replay"
+    given = dict(params or {}) | dict(secrets or {})
+    run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
     with _page_for(page, settings) as current:
         if url and not current.url.startswith(url):
             current.goto(url)
@@ -91,7 +104,8 @@ def run_task(
         matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
         if procedure_ids is not None:
             matches = [m for m in matches if m.procedure.id in procedure_ids]
-        run.log.hide(secret_values(matches, run.params).values())  # the task text itself may hold a password
+        run.secrets = secret_values(matches, run.params, task, secrets)
+        run.log.hide(run.secrets.values())  # the task text itself may hold a password
         run.log.memory_event(
             {
                 "event": "procedures_retrieved",
@@ -103,6 +117,7 @@ def run_task(
             }
         )
         result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
+    result = run.log.masked_model(result)
     result.run_dir = str(run.log.dir)
     usage = run.usage
     result.cost = Cost(
@@ -128,10 +143,14 @@ class _Run:
         settings: Settings,
         timeout_ms: float,
     ) -> None:
-        self.task, self.store, self.params, self.controls = task, store, params, controls
+        self.task, self.store, self.params = task, store, params
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
         self.usage = Usage()
+        self.secrets: dict[str, str] = {}
+        shown = controls.on_progress
+        masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
+        self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
@@ -197,7 +216,7 @@ class _Run:
             self.controls,
             lessons,
             self.store,
-            secret_values(matches, self.params),
+            self.secrets,
             self.timeout_ms,
             values=values,
             usage=self.usage,
@@ -217,7 +236,7 @@ class _Run:
         success = state.finished is not None and state.finished.success
         for procedure_id in used:
             self.store.record_outcome(procedure_id, success=success)
-        lessons.extract_lessons_from_run([s.model_dump() for s in state.steps if s.source == "agent"])
+        lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps if s.source == "agent"])
         error = (
             None if success else (state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"))
         )

@@ -58,7 +58,8 @@ def replay(
         if on_step is not None:
             on_step(record)
 
-    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop)
+    secret = [p.name for p in procedure.abstract.parameters if p.secret]
+    player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret)
     try:
         player.run([step.model_dump() for step in procedure.steps], start)
     except StepFailed as failure:

@@ -1,29 +1,36 @@
 """The record of one run: runs/run_<UTC timestamp>/ with actions.jsonl, memory_events.jsonl,
-prompts.jsonl and a screenshot per step. Nothing secret is written: callers pass masked values."""
+prompts.jsonl and a screenshot per step. Nothing secret is written: the run's secret values are
+masked in every record, and fields that show one are masked in screenshots."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote, quote_plus
+from typing import Any, TypeVar
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from pydantic import BaseModel
 
 from agent.results import StepRecord
-from core.secrecy import SECRET_MASK
+from core.secrecy import SECRET_MASK, value_pattern
 from core.settings import data_dir
+from recorder.scripts import mark_secrets_function
+
+MASKED = "[data-smh-mask]"  # what mark_secrets_function tags, for the screenshot's mask
+Model = TypeVar("Model", bound=BaseModel)
 
 
 class RunLog:
     """Writes a run's files. Values registered with `hide()` are masked in everything written."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self._hidden: list[str] = []
+        self._hidden: set[str] = set()
+        self._pattern: re.Pattern[str] | None = None
         runs = (home or data_dir()) / "runs"
         runs.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -37,21 +44,36 @@ class RunLog:
             (self.dir / name).touch()
 
     def hide(self, values: Iterable[str]) -> None:
-        """Secret values of this run: never written, whether plain, URL-encoded or JSON-escaped.
-        (Values under four characters would mask ordinary text; steps never log values anyway.)"""
-        for value in values:
-            if len(value) >= 4:
-                forms = {value, quote_plus(value), quote(value), json.dumps(value, ensure_ascii=False)[1:-1]}
-                self._hidden.extend(sorted(forms, key=len, reverse=True))
+        """Secret values of this run, bound to a parameter or not: masked, plain or URL-encoded, in
+        everything written, in the records and results shown to people, and in what the model reads."""
+        self._hidden |= {value for value in values if value}
+        self._pattern = value_pattern(self._hidden)
+
+    @property
+    def hidden(self) -> set[str]:
+        return set(self._hidden)
 
     def masked(self, text: str) -> str:
-        for value in self._hidden:
-            text = text.replace(value, SECRET_MASK)
-        return text
+        return text if self._pattern is None else self._pattern.sub(SECRET_MASK, text)
+
+    def masked_data(self, data: Any) -> Any:
+        """JSON-like data with every string masked (keys too); other objects become masked strings."""
+        if isinstance(data, str):
+            return self.masked(data)
+        if isinstance(data, dict):
+            return {self.masked(str(key)): self.masked_data(value) for key, value in data.items()}
+        if isinstance(data, list | tuple):
+            return [self.masked_data(item) for item in data]
+        if data is None or isinstance(data, bool | int | float):
+            return data
+        return self.masked(str(data))
+
+    def masked_model(self, model: Model) -> Model:
+        return type(model).model_validate(self.masked_data(model.model_dump()))
 
     def _append(self, name: str, record: dict[str, Any]) -> None:
         with open(self.dir / name, "a", encoding="utf-8") as handle:
-            handle.write(self.masked(json.dumps(record, ensure_ascii=False, default=str)) + "\n")
+            handle.write(json.dumps(self.masked_data(record), ensure_ascii=False) + "\n")
 
     def action(self, record: StepRecord) -> None:
         self._append("actions.jsonl", {"time": time.time(), **record.model_dump()})
@@ -63,13 +85,24 @@ class RunLog:
         self._append("prompts.jsonl", {"time": time.time(), "messages": messages})
 
     def screenshot(self, page: Page, step: int) -> Path | None:
+        """The page as it looks, with secret fields and anything showing a secret value masked."""
         path = self.dir / f"step_{step:03d}.png"
         try:
-            page.screenshot(path=str(path), timeout=5000)
+            page.screenshot(path=str(path), timeout=5000, mask=self._secrets_shown(page))
         except PlaywrightError:
             return None
         return path
 
+    def _secrets_shown(self, page: Page) -> list[Locator]:
+        masks = []
+        for frame in page.frames:
+            try:
+                if frame.evaluate(mark_secrets_function(), sorted(self._hidden)):
+                    masks.append(frame.locator(MASKED))
+            except PlaywrightError:
+                continue  # a frame that is navigating or gone shows nothing
+        return masks
+
     def summary(self, record: dict[str, Any]) -> None:
-        text = json.dumps(record, indent=2, ensure_ascii=False, default=str)
-        (self.dir / "result.json").write_text(self.masked(text) + "\n", encoding="utf-8")
+        text = json.dumps(self.masked_data(record), indent=2, ensure_ascii=False)
+        (self.dir / "result.json").write_text(text + "\n", encoding="utf-8")

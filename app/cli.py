@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import logging
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -19,19 +23,23 @@ from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
 from app.formatting import parse_assignments, revision_text, run_outcome, shown_bound, step_summary
 from core.errors import ShowMeHowError
-from core.secrecy import SECRET_MASK
+from core.llm import connection_options
+from core.secrecy import SECRET_MASK, mask_values, named_secrets
 from core.settings import Settings, data_dir, load_settings, set_setting
 from procedures import build_procedure
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.models import Procedure
+from procedures.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
 from recorder import RecordedStep, RecordingSession, recover_journals
 from recorder.browser import find_chromium, has_display, open_browser
 from recorder.recordings import RecordingStore
-from retrieval import Retriever, render_procedural_memory
+from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
+
+DRIVER_CLOSED = "Connection closed while reading from the driver"  # Playwright's words when its driver process ends
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -70,19 +78,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_id(store: ProcedureStore, prefix: str) -> str:
-    """A full procedure id from an unambiguous prefix, as `list` prints them."""
-    matches = [p.id for p in store.list() if p.id.startswith(prefix)]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise ShowMeHowError(f"no procedure with id {prefix!r}; `showmehow list` shows the ids")
-    raise ShowMeHowError(f"id {prefix!r} is ambiguous ({len(matches)} procedures); give more characters")
-
-
 def cmd_show(args: argparse.Namespace) -> int:
     store = _store()
-    procedure = store.get(resolve_id(store, args.id))
+    procedure = store.get(store.resolve(args.id))
     if args.json:
         print(procedure.model_dump_json(indent=2))
     else:
@@ -117,7 +115,7 @@ def describe_procedure(p: Procedure) -> str:
 
 def cmd_delete(args: argparse.Namespace) -> int:
     store = _store()
-    procedure_id = resolve_id(store, args.id)
+    procedure_id = store.resolve(args.id)
     store.delete(procedure_id)
     print(f"Deleted {procedure_id}")
     return 0
@@ -125,7 +123,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store()
-    procedure = store.get(resolve_id(store, args.id))
+    procedure = store.get(store.resolve(args.id))
     if args.format == "script" or (args.format is None and args.file.endswith(".py")):
         export_script(procedure, Path(args.file))
     else:
@@ -136,17 +134,34 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     importable = read_importable(Path(args.file))  # validated before the store is opened
-    for procedure in importable.store_into(_store()):
+    store = _store()
+    known = {} if args.force else importable.stored_already(store)
+    for procedure in importable.store_into(store, force=args.force):
         print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
+    for procedure in importable.procedures:
+        if procedure.id in known:
+            print(f"Already stored: {procedure.title!r} as {known[procedure.id]} (--force imports a copy)")
+    if known and len(known) == len(importable.procedures):
+        raise ShowMeHowError(f"nothing imported: {args.file} was imported before; `showmehow import --force` imports copies")
     return 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     store = _store()
-    recordings = store.recordings.list()
-    if not recordings:
-        raise ShowMeHowError("no recordings yet; make one with `showmehow record URL`")
-    recording = store.recordings.get(args.recording) if args.recording else recordings[0]
+    if args.recording:
+        recording = store.recordings.get(store.recordings.resolve(args.recording))
+    else:
+        newest = store.recordings.summaries()[:1]
+        if not newest:
+            raise ShowMeHowError("no recordings yet; make one with `showmehow record URL`")
+        recording = store.recordings.get(newest[0][0])
+    built = store.built_from().get(recording.id)
+    if built and not args.force:
+        first = store.get(built[0])
+        raise ShowMeHowError(
+            f"recording {recording.id[:12]} is already procedure {first.id[:12]} ({first.title!r}): "
+            f"`showmehow show {first.id[:12]}` shows it; `showmehow build {recording.id[:12]} --force` builds another"
+        )
     settings = load_settings()
     model = args.model or settings.model
     with warnings.catch_warnings(record=True) as caught:
@@ -174,11 +189,22 @@ def step_rows(steps: Sequence[RecordedStep]) -> list[tuple[object, ...]]:
     return rows
 
 
+@contextmanager
+def ctrl_c_sets(flag: threading.Event) -> Iterator[None]:
+    """Ctrl-C sets `flag` instead of interrupting whatever Playwright call is under way."""
+    previous = signal.signal(signal.SIGINT, lambda *_: flag.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def cmd_record(args: argparse.Namespace) -> int:
     store = RecordingStore()
     for recording in recover_journals(store):
         print(f"Recovered an interrupted recording: {recording.id} ({len(recording.steps)} steps)")
-    with open_browser(headless=args.headless) as handle:
+    stop = threading.Event()
+    with open_browser(headless=args.headless) as handle, ctrl_c_sets(stop):
         session = RecordingSession(handle.context, title=args.title, description=args.description, store=store)
         page = handle.context.new_page()
         session.start()
@@ -188,16 +214,41 @@ def cmd_record(args: argparse.Namespace) -> int:
             try:
                 page.goto(args.url)
             except PlaywrightError as exc:
-                print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
-            while session.pump(100) and (deadline is None or time.monotonic() < deadline):
+                if not stop.is_set():
+                    print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
+            while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
                 pass
-        except KeyboardInterrupt:
-            pass
         except PlaywrightError as exc:
-            print(f"showmehow: the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded", file=sys.stderr)
+            if not stop.is_set():  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
+                print(
+                    f"showmehow: the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded", file=sys.stderr
+                )
         recording = session.stop()
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
-    print(f"Recording {recording.id}: {len(recording.steps)} steps")
+    print(
+        f"Recording {recording.id[:12]}: {len(recording.steps)} steps; `showmehow build {recording.id[:12]}` makes it a procedure"
+    )
+    return 0
+
+
+def cmd_recordings(args: argparse.Namespace) -> int:
+    store = _store()
+    summaries = store.recordings.summaries()
+    if not summaries:
+        print("No recordings yet. Make one with `showmehow record URL`.")
+        return 0
+    built = store.built_from()
+    rows = [
+        (
+            recording_id[:12],
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(created_at)),
+            steps,
+            ", ".join(p[:12] for p in built.get(recording_id, [])) or "not built",
+            title or "(untitled)",
+        )
+        for recording_id, title, created_at, steps in summaries
+    ]
+    print(table(["ID", "RECORDED", "STEPS", "PROCEDURE", "TITLE"], rows))
     return 0
 
 
@@ -212,27 +263,29 @@ def cmd_recover(args: argparse.Namespace) -> int:
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
     matches = Retriever(_store()).retrieve(args.task, url=args.url, k=args.k)
+    hidden = [value for _, value in named_secrets(args.task)]  # a secret the task names, bound to a parameter or not
+    print(mask_values(retrieval_report(matches, args), hidden))
+    return 0
+
+
+def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "id": m.procedure.id,
-                        "title": m.procedure.title,
-                        "score": m.score,
-                        "breakdown": m.breakdown.model_dump(),
-                        "bound": shown_bound(m),
-                        "missing": m.missing,
-                    }
-                    for m in matches
-                ],
-                indent=2,
-            )
+        return json.dumps(
+            [
+                {
+                    "id": m.procedure.id,
+                    "title": m.procedure.title,
+                    "score": m.score,
+                    "breakdown": m.breakdown.model_dump(),
+                    "bound": shown_bound(m),
+                    "missing": m.missing,
+                }
+                for m in matches
+            ],
+            indent=2,
         )
-        return 0
     if not matches:
-        print("No stored procedure fits this task.")
-        return 0
+        return "No stored procedure fits this task."
     rows = [
         (
             m.procedure.id[:12],
@@ -245,13 +298,14 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         )
         for m in matches
     ]
-    print(table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows))
+    lines = [table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows)]
     if args.explain:
         for m in matches:
-            print(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
-            print(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
-        print("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
-    return 0
+            lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
+            lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
+            lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
+        lines.append("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
+    return "\n".join(lines)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -267,7 +321,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         detail = f" {step.args}" if step.args else ""
         print(f"  [{step.source}] step {step.step}: {step.command}{detail} ... {mark}", flush=True)
         if step.error:
-            print(f"      {step.error}", flush=True)
+            print(f"      {plain_error(step.error)}", flush=True)
 
     def approve(action: str, details: dict[str, object]) -> bool:
         if not sys.stdin.isatty():
@@ -278,10 +332,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     controls = RunControls(on_progress=progress, approve=approve)
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
-        print(f"Running ({mode}): {args.task}", flush=True)
+        print(f"Running ({mode})", flush=True)  # not the task: it may hold a password
         try:
             result = run_task(
-                args.task, page=page, mode=mode, model=model, url=args.url, params=params, controls=controls, settings=settings
+                args.task,
+                page=page,
+                mode=mode,
+                model=model,
+                url=args.url,
+                params=params,
+                controls=controls,
+                settings=settings,
+                timeout_ms=args.timeout * 1000,
             )
         except KeyboardInterrupt:
             controls.stop.set()
@@ -337,8 +399,14 @@ def cmd_lessons(args: argparse.Namespace) -> int:
         lesson = store.promote(args.number) if args.action == "promote" else store.forget(args.number)
         print(f"{'Promoted' if args.action == 'promote' else 'Forgot'}: {lesson.lesson}")
         return 0
+    if args.action == "tier" and args.number not in (None, 1, 2):
+        raise ShowMeHowError("usage: showmehow lessons tier 1|2")
     tier1 = {id(l) for l in store.get_tier1()}
-    shown = [(n, l) for n, l in enumerate(store.lessons, 1) if args.action != "tier" or id(l) in tier1]
+    wanted = args.number or 1
+    shown = [(n, l) for n, l in enumerate(store.lessons, 1) if args.action != "tier" or (id(l) in tier1) == (wanted == 1)]
+    if not shown:
+        print(f"No Tier-{wanted} lessons yet." if args.action == "tier" else "No lessons.")
+        return 0
     rows = [
         (n, "1" if id(l) in tier1 else "2", l.category, l.source, l.use_count, l.domain or "", l.lesson[:80]) for n, l in shown
     ]
@@ -364,13 +432,18 @@ def cmd_config(args: argparse.Namespace) -> int:
     return 0
 
 
+class Note(str):
+    """A doctor check's answer that is neither fine nor a problem: worth knowing, nothing to fix."""
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     problems = 0
 
     def check(name: str, probe: Callable[[], str]) -> None:
         nonlocal problems
         try:
-            print(f"ok       {name}: {probe()}")
+            answer = probe()
+            print(f"{'note' if isinstance(answer, Note) else 'ok':<8} {name}: {answer}")
         except ShowMeHowError as exc:
             problems += 1
             print(f"PROBLEM  {name}: {exc}")
@@ -386,7 +459,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     def display() -> str:
         if has_display():
             return "available"
-        return "none (fine for --headless; for a visible browser run under `xvfb-run -a` or on a desktop)"
+        return Note(
+            "none: the command line works (with --headless); for a visible browser or the app, use `xvfb-run -a` or a desktop"
+        )
 
     def database() -> str:
         store = ProcedureStore()
@@ -398,13 +473,12 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             return "no model set: recording and replay work without one; `showmehow config set model openai/NAME` enables LLM features"
         if importlib.util.find_spec("litellm") is None:
             raise ShowMeHowError("model is set but litellm is missing; install with `pip install 'showmehow[llm]'`")
-        if not os.environ.get(settings.api_key_env):
-            raise ShowMeHowError(
-                f"model {settings.model} is set but ${settings.api_key_env} is empty; export it or `showmehow config set api_key_env NAME`"
-            )
+        connection_options(settings.model, settings)  # names the missing API key, if the provider needs one
         return f"{settings.model} via {settings.api_base or 'the provider default'}"
 
     def desktop() -> str:
+        if not has_display():
+            return Note("needs a display (see above)")
         problem = desktop_problem()
         if problem:
             raise ShowMeHowError(problem)
@@ -437,23 +511,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("delete", help="delete a procedure")
-    p.add_argument("id")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
     p.set_defaults(func=cmd_delete)
 
     p = sub.add_parser("export", help="write a procedure to a JSON file or a Playwright script (.py)")
-    p.add_argument("id")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
     p.add_argument("file")
     p.add_argument("--format", choices=["json", "script"], help="default: script for .py files, else json")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("build", help="build a procedure from a recording (the newest by default)")
-    p.add_argument("recording", nargs="?", help="recording id (printed by `record`)")
+    p.add_argument("recording", nargs="?", help="recording id or an unambiguous prefix (`showmehow recordings` lists them)")
     p.add_argument("--model", help="LLM to refine it with (litellm name); default: the model setting")
     p.add_argument("--title", help="the procedure's title")
+    p.add_argument("--force", action="store_true", help="build even if a procedure was built from this recording already")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("recordings", help="list recordings, with the procedures built from them")
+    p.set_defaults(func=cmd_recordings)
 
     p = sub.add_parser("import", help="add procedures from a ShowMeHow JSON file or a Chrome DevTools recording")
     p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="import copies of procedures that are stored already")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("record", help="record what you do in a browser window")
@@ -482,6 +561,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
     p.add_argument("--headless", action="store_true", help="no visible window")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step (default 10)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("revisions", help="fixes learned from runs: list, show ID, accept ID, reject ID")
@@ -490,13 +570,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="list accepted and rejected revisions too")
     p.set_defaults(func=cmd_revisions)
 
-    p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier, promote N, forget N")
+    p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier 1|2, promote N, forget N")
     p.add_argument("action", nargs="?", default="list", choices=["list", "tier", "promote", "forget"])
-    p.add_argument("number", nargs="?", type=int, help="lesson number, as listed")
+    p.add_argument("number", nargs="?", type=int, help="lesson number, as listed (for tier: 1 or 2, default 1)")
     p.set_defaults(func=cmd_lessons)
 
-    p = sub.add_parser("config", help="show or change settings")
-    p.add_argument("action", choices=["get", "set"])
+    p = sub.add_parser("config", help="show settings (get [KEY]) or change one (set KEY VALUE)")
+    p.add_argument("action", nargs="?", default="get", choices=["get", "set"])
     p.add_argument("key", nargs="?")
     p.add_argument("value", nargs="?")
     p.set_defaults(func=cmd_config)
@@ -515,17 +595,35 @@ def _gui() -> int:
     return gui_main()
 
 
+class _DriverGone(logging.Filter):
+    """Drops asyncio's report of Playwright's driver closing on Ctrl-C (the terminal interrupts it too)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and DRIVER_CLOSED in str(record.exc_info[1]))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = args.func if args.command is not None else (lambda _: _gui())
+    logging.getLogger("asyncio").addFilter(_DriverGone())
     try:
-        return func(args)
+        code = func(args)
+        sys.stdout.flush()  # here, so that a reader that went away (`| head`) is caught below
+        return code
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to write at exit
+        return 128 + signal.SIGPIPE
     except ShowMeHowError as exc:
         print(f"showmehow: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("showmehow: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # Playwright raises a bare Exception when its driver ends, as Ctrl-C ends it
+        if DRIVER_CLOSED not in str(exc):
+            raise
+        print("showmehow: stopped: Playwright's driver ended (Ctrl-C, or it crashed)", file=sys.stderr)
         return 130
 
 

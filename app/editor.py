@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from app.formatting import revision_text
 from app.table_models import RowsModel
+from app.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
@@ -36,7 +36,7 @@ class ProcedureEditor(QDialog):
     def __init__(self, procedure: Procedure, store: ProcedureStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Edit: {procedure.title}")
-        self.resize(900, 700)
+        self.resize(1000, 720)
         self.procedure, self.store = procedure, store
         self.title = QLineEdit(procedure.title)
         self.goal = QLineEdit(procedure.abstract.goal)
@@ -67,14 +67,13 @@ class ProcedureEditor(QDialog):
         form.addRow("Goal", self.goal)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        for label, model in (("Parameters", self.parameters), ("Steps (failed steps are red)", self.steps)):
-            layout.addWidget(QLabel(label))
-            view = QTableView()
-            view.setModel(model)
-            view.horizontalHeader().setStretchLastSection(True)
-            layout.addWidget(view, 1)
+        layout.addWidget(QLabel("Parameters"))
+        layout.addWidget(make_table(self.parameters, stretch=4), 1)
+        layout.addWidget(QLabel("Steps (failed steps are red; hover over a cell to see all of it)"))
+        self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 220})
+        layout.addWidget(self.steps_view, 2)
         layout.addWidget(QLabel("Flow (one line per step)"))
-        layout.addWidget(self.flow)
+        layout.addWidget(self.flow, 1)
         layout.addWidget(self._revision_box())
         layout.addWidget(self.error)
         layout.addWidget(buttons)

@@ -7,6 +7,7 @@ import shlex
 from agent.results import RunResult
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
+from procedures.playback import plain_error
 from procedures.revisions import Revision
 from recorder.models import RecordedStep
 from retrieval import Match
@@ -50,7 +51,8 @@ def assignment_text(values: dict[str, str]) -> str:
 
 def run_outcome(result: RunResult) -> list[str]:
     """What a run did and cost, and the fix it learned: the same lines in the terminal and the Run tab."""
-    verdict = ("Succeeded, verified" if result.verified else "Succeeded") if result.success else f"Failed: {result.error}"
+    failed = f"Failed: {plain_error(result.error or 'unknown error')}"
+    verdict = ("Succeeded, verified" if result.verified else "Succeeded") if result.success else failed
     lines = [f"{verdict} ({result.mode}, {len(result.steps)} steps)", f"Cost: {result.cost.describe()}"]
     if result.revision_id:
         lines.append(

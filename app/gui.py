@@ -9,21 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QThread, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QPixmap
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QMouseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
+    QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QTableView,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -33,11 +35,14 @@ from agent import RunResult, StepRecord
 from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
 from app.formatting import parse_assignment_text, run_outcome
+from app.placement import Rect, side_by_side
 from app.settings_dialog import SettingsDialog
 from app.table_models import MatchesModel, ProceduresModel, RowsModel, StepsModel
+from app.table_view import make_table
 from app.worker import BrowserWorker
 from core.errors import ShowMeHowError
 from core.settings import load_settings
+from procedures.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
@@ -46,17 +51,54 @@ from recorder.browser import has_display
 from retrieval import Retriever
 
 
-def _table(model: Any, sortable: bool = False) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-    view.setSortingEnabled(sortable)
-    header = view.horizontalHeader()
-    header.setResizeContentsPrecision(50)  # size columns by the first rows: fast with thousands
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
-    view.verticalHeader().setVisible(False)
-    return view
+class ScreenshotView(QLabel):
+    """The current step's screenshot, as wide as there is room; a click opens it full size."""
+
+    def __init__(self) -> None:
+        super().__init__("The current step's screenshot appears here; click it to see it full size.")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWordWrap(True)
+        self.setMinimumWidth(200)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)  # the picture follows the label
+        self.path: str | None = None
+        self.dialog: QDialog | None = None
+
+    def show_file(self, path: str) -> None:
+        self.path = path
+        self.setToolTip("Click to open full size")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._scale()
+
+    def _scale(self) -> None:
+        if self.path:
+            pixmap = QPixmap(self.path)
+            self.setPixmap(
+                pixmap.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._scale()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self.path:
+            self.open_full_size()
+
+    def open_full_size(self) -> QDialog | None:
+        if not self.path:
+            return None
+        picture = QLabel()
+        picture.setPixmap(QPixmap(self.path))
+        scroll = QScrollArea()
+        scroll.setWidget(picture)
+        self.dialog = QDialog(self.window())
+        self.dialog.setWindowTitle(f"Screenshot: {Path(self.path).name}")
+        QVBoxLayout(self.dialog).addWidget(scroll)
+        screen = self.screen().availableGeometry()
+        size = picture.sizeHint()
+        self.dialog.resize(min(size.width() + 40, screen.width() - 40), min(size.height() + 40, screen.height() - 80))
+        self.dialog.open()
+        return self.dialog
 
 
 class MainWindow(QMainWindow):
@@ -86,9 +128,17 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self._procedures_tab(), "Procedures")
         self.tabs.addTab(self._run_tab(), "Run")
         self.setCentralWidget(self.tabs)
-        settings_action = QAction("Settings…", self)
-        settings_action.triggered.connect(self.open_settings)
-        self.menuBar().addAction(settings_action)
+        menu = self.menuBar().addMenu("&File")
+        for label, slot, shortcut in (
+            ("&Import…", self.import_file, "Ctrl+O"),
+            ("&Settings…", self.open_settings, "Ctrl+,"),
+            ("&Quit", self.close, "Ctrl+Q"),
+        ):
+            action = QAction(label, self)
+            action.triggered.connect(slot)
+            action.setShortcut(QKeySequence(shortcut))
+            menu.addAction(action)
+        self.quit_action = action
         self.refresh_procedures()
         recovered = recover_journals()
         if recovered:
@@ -108,6 +158,7 @@ class MainWindow(QMainWindow):
         self.stop_button.clicked.connect(self.stop_recording)
         self.steps_model = StepsModel()
         self.record_status = QLabel("Press Start, do the task in the browser window, then press Stop (or close the browser).")
+        self.record_status.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Start URL", self.url)
         form.addRow("Title", self.rec_title)
@@ -121,7 +172,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.record_status)
-        layout.addWidget(_table(self.steps_model), 1)
+        layout.addWidget(make_table(self.steps_model, stretch=1, caps={2: 420}), 1)
         return tab
 
     @Slot()
@@ -134,6 +185,7 @@ class MainWindow(QMainWindow):
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.record_status.setText("Recording… every action appears below.")
+        self.place_browser()
         self.worker.start_recording(url, self.rec_title.text().strip(), self.rec_description.text().strip())
 
     @Slot()
@@ -165,27 +217,24 @@ class MainWindow(QMainWindow):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)
-        self.procedures_view = _table(self.procedures_proxy, sortable=True)
+        self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps={1: 220, 2: 200})
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
-        buttons = QHBoxLayout()
-        for label, slot in [
-            ("Edit", self.edit_procedure),
-            ("Delete", self.delete_procedure),
-            ("Deprecate / restore", self.toggle_deprecated),
-            ("Duplicate", self.duplicate_procedure),
-            ("Export JSON", self.export_json),
-            ("Export script", self.export_playwright),
-            ("Import", self.import_file),
-        ]:
-            button = QPushButton(label)
-            button.clicked.connect(slot)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
         tab = QWidget()
         layout = QVBoxLayout(tab)
         layout.addWidget(self.search)
         layout.addWidget(self.procedures_view, 1)
-        layout.addLayout(buttons)
+        for row in (  # two rows, so that the window can narrow to make room for the browser
+            [("Edit", self.edit_procedure), ("Duplicate", self.duplicate_procedure), ("Delete", self.delete_procedure)],
+            [("Deprecate / restore", self.toggle_deprecated), ("Export JSON", self.export_json)]
+            + [("Export script", self.export_playwright), ("Import", self.import_file)],
+        ):
+            buttons = QHBoxLayout()
+            for label, slot in row:
+                button = QPushButton(label)
+                button.clicked.connect(slot)
+                buttons.addWidget(button)
+            buttons.addStretch(1)
+            layout.addLayout(buttons)
         return tab
 
     def refresh_procedures(self) -> None:
@@ -272,14 +321,36 @@ class MainWindow(QMainWindow):
         if path:
             self.import_path(Path(path))
 
-    def import_path(self, path: Path) -> None:
+    def import_path(self, path: Path, force: bool = False) -> None:
+        """Import a file; when everything in it is stored already, ask whether to import copies."""
         try:
-            imported = read_importable(path).store_into(self.store)
+            importable = read_importable(path)
+            known = {} if force else importable.stored_already(self.store)
+            if known and len(known) == len(importable.procedures):
+                self._ask_import_copies(path)
+                return
+            imported = importable.store_into(self.store, force=force)
         except ShowMeHowError as exc:
             self.show_error(str(exc))
             return
         self.refresh_procedures()
-        self.show_notice(f"Imported {len(imported)} procedure(s) from {path.name}")
+        skipped = f"; {len(known)} stored already, left out" if known else ""
+        self.show_notice(f"Imported {len(imported)} procedure(s) from {path.name}{skipped}")
+
+    def _ask_import_copies(self, path: Path) -> None:
+        text = f"Everything in {path.name} is stored already (imported before). Import copies anyway?"
+        box = QMessageBox(QMessageBox.Icon.Question, "Import", text, parent=self)
+        copies = box.addButton("Import copies", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        self.messages.append(box)
+
+        def answered(_: int) -> None:
+            self.messages.remove(box)
+            if box.clickedButton() is copies:
+                self.import_path(path, force=True)
+
+        box.finished.connect(answered)
+        box.open()
 
     # --- Run -----------------------------------------------------------------------------------
 
@@ -304,9 +375,7 @@ class MainWindow(QMainWindow):
         self.show_browser.setChecked(not self.worker.headless)
         self.matches_model = MatchesModel()
         self.log_model = RowsModel(["Step", "Source", "Command", "Arguments", "Status", "Error"])
-        self.screenshot = QLabel("The current step's screenshot appears here.")
-        self.screenshot.setMinimumWidth(360)
-        self.screenshot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.screenshot = ScreenshotView()
         self.result = QLabel("")
         self.result.setOpenExternalLinks(True)
         self.result.setWordWrap(True)
@@ -328,18 +397,20 @@ class MainWindow(QMainWindow):
         for widget in (find, self.run_button, self.stop_run_button, self.show_browser):
             buttons.addWidget(widget)
         buttons.addStretch(1)
-        lower = QHBoxLayout()
-        lower.addWidget(_table(self.log_model), 2)
-        lower.addWidget(self.screenshot, 1)
+        lower = QSplitter()
+        self.log_view = make_table(self.log_model, stretch=5, caps={3: 260})
+        lower.addWidget(self.log_view)
+        lower.addWidget(self.screenshot)
+        lower.setSizes([560, 500])
         tab = QWidget()
         layout = QVBoxLayout(tab)
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(QLabel("Matched procedures (untick to leave one out):"))
-        matches_view = _table(self.matches_model)
+        matches_view = make_table(self.matches_model, stretch=1)
         matches_view.setMaximumHeight(140)
         layout.addWidget(matches_view)
-        layout.addLayout(lower, 1)
+        layout.addWidget(lower, 1)
         layout.addWidget(self.result)
         return tab
 
@@ -365,7 +436,8 @@ class MainWindow(QMainWindow):
         if task is None:
             return
         try:
-            params = parse_assignment_text(self.run_params.text()) | parse_assignment_text(self.run_secrets.text())
+            params = parse_assignment_text(self.run_params.text())
+            secrets = parse_assignment_text(self.run_secrets.text())
         except ShowMeHowError as exc:
             self.show_error(f"Parameters: {exc}")
             return
@@ -374,6 +446,7 @@ class MainWindow(QMainWindow):
         self.log_model.set_rows([])
         self.result.setText("Running…")
         self.worker.headless = not self.show_browser.isChecked()
+        self.place_browser()
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
         self.worker.run(
             task,
@@ -382,6 +455,7 @@ class MainWindow(QMainWindow):
             self.run_model.text().strip() or None,
             chosen,
             params,
+            secrets,
         )
 
     @Slot()
@@ -391,15 +465,10 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def run_progress(self, step: StepRecord) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in step.args.items() if v is not None)
-        self.log_model.append(
-            (step.step, step.source, step.command, shown, step.status, step.error or ""), highlight=step.status == "error"
-        )
-        shot = step.screenshot
-        if shot and Path(shot).exists():
-            pixmap = QPixmap(shot)
-            self.screenshot.setPixmap(
-                pixmap.scaledToWidth(min(480, max(200, self.screenshot.width())), Qt.TransformationMode.SmoothTransformation)
-            )
+        error = plain_error(step.error) if step.error else ""
+        self.log_model.append((step.step, step.source, step.command, shown, step.status, error), highlight=step.status == "error")
+        if step.screenshot and Path(step.screenshot).exists():
+            self.screenshot.show_file(step.screenshot)
 
     @Slot(dict)
     def run_finished(self, result: dict[str, Any]) -> None:
@@ -419,6 +488,23 @@ class MainWindow(QMainWindow):
         box.open()
 
     # --- shared --------------------------------------------------------------------------------
+
+    def place_browser(self) -> Rect | None:
+        """Make room for a visible browser beside this window on its screen, and have the worker open it there."""
+        if self.worker.headless:
+            return None
+        if self.isMaximized() or self.isFullScreen():
+            self.showNormal()
+        area, frame, inner = self.screen().availableGeometry(), self.frameGeometry(), self.geometry()
+        current = Rect(frame.x(), frame.y(), frame.width(), frame.height())
+        app, browser = side_by_side(
+            Rect(area.x(), area.y(), area.width(), area.height()), current, min_app_width=self.minimumSizeHint().width()
+        )
+        if app != current:
+            self.move(app.x, app.y)
+            self.resize(app.width - (frame.width() - inner.width()), app.height - (frame.height() - inner.height()))
+        self.worker.window = browser
+        return browser
 
     @Slot(bool)
     def set_busy(self, busy: bool) -> None:

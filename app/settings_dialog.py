@@ -48,13 +48,15 @@ class SettingsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(640)  # room for URLs and parameter variables
+        self.setMinimumWidth(780)  # room for URLs and parameter variables
         current = load_settings()
         self.model = QLineEdit(current.model or "")
         self.model.setPlaceholderText("e.g. openai/gpt-4o-mini (empty: no LLM)")
         self.api_base = QLineEdit(current.api_base or "")
         self.api_base.setPlaceholderText("e.g. http://127.0.0.1:8000/v1 (empty: the provider's)")
         self.api_key_env = QLineEdit(current.api_key_env)
+        self.embedding_model = QLineEdit(current.embedding_model or "")
+        self.embedding_model.setPlaceholderText("e.g. openai/text-embedding-3-small (empty: retrieval by words only)")
         self.chromium_path = QLineEdit(current.chromium_path or "")
         self.chromium_path.setPlaceholderText("empty: SHOWMEHOW_CHROMIUM or chromium on PATH")
         self.token_budget = QSpinBox()
@@ -85,6 +87,7 @@ class SettingsDialog(QDialog):
         form.addRow("Model", self.model)
         form.addRow("API base", self.api_base)
         form.addRow("API key variable", self.api_key_env)
+        form.addRow("Embedding model", self.embedding_model)
         form.addRow("Chromium path", self.chromium_path)
         form.addRow("Token budget", self.token_budget)
         form.addRow("Approval policy", self.approval_policy)
@@ -108,6 +111,7 @@ class SettingsDialog(QDialog):
             "model": self.model.text().strip() or None,
             "api_base": self.api_base.text().strip() or None,
             "api_key_env": self.api_key_env.text().strip() or "OPENAI_API_KEY",
+            "embedding_model": self.embedding_model.text().strip() or None,
             "chromium_path": self.chromium_path.text().strip() or None,
             "token_budget": self.token_budget.value(),
             "approval_policy": self.approval_policy.currentText(),

@@ -48,7 +48,7 @@ class RowsModel(QAbstractTableModel):
         if not index.isValid():
             return None
         value = self.rows[index.row()][index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
             return f"{value:.2f}" if isinstance(value, float) else ("" if value is None else str(value))
         if role == Qt.ItemDataRole.UserRole:
             return value  # the raw value, for sorting
@@ -111,7 +111,11 @@ class ProceduresModel(RowsModel):
         self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and index.column() == self.SUCCESS_RATE and role == Qt.ItemDataRole.DisplayRole:
+        if (
+            index.isValid()
+            and index.column() == self.SUCCESS_RATE
+            and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+        ):
             rate = self.rows[index.row()][self.SUCCESS_RATE]
             return "-" if rate < 0 else f"{rate:.0%}"
         return super().data(index, role)

@@ -16,12 +16,14 @@ from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
+from app.placement import Rect
 from core.errors import ShowMeHowError
 from core.settings import load_settings
 from procedures import build_procedure
+from procedures.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
-from recorder.browser import launch
+from recorder.browser import launch, new_context, place_window
 
 PUMP_MS = 50
 
@@ -39,6 +41,7 @@ class BrowserWorker(QObject):
     def __init__(self, headless: bool = False) -> None:
         super().__init__()
         self.headless = headless
+        self.window: Rect | None = None  # where a visible browser's window goes (the GUI sets it)
         self._commands: queue.Queue[tuple[str, tuple[Any, ...]]] = queue.Queue()
         self._approvals: dict[int, tuple[threading.Event, list[bool]]] = {}
         self._approval_numbers = itertools.count(1)
@@ -47,7 +50,7 @@ class BrowserWorker(QObject):
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
-        self._store = ProcedureStore()  # kept open: its retrieval index lives as long as it does
+        self._store = ProcedureStore()  # kept open for the worker's life
         self._running = True
 
     # --- called from the GUI thread (directly, not through signals: the worker thread runs
@@ -67,9 +70,10 @@ class BrowserWorker(QObject):
         model: str | None,
         procedure_ids: list[str] | None,
         params: dict[str, str] | None = None,
+        secrets: dict[str, str] | None = None,
     ) -> None:
         self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
-        self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, self._controls)))
+        self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, secrets or {}, self._controls)))
 
     def stop_run(self) -> None:
         if self._controls is not None:
@@ -120,7 +124,7 @@ class BrowserWorker(QObject):
         try:
             getattr(self, f"_do_{command}")(*args)
         except (ShowMeHowError, PlaywrightError) as exc:
-            self.failed.emit(str(exc).splitlines()[0])
+            self.failed.emit(plain_error(exc))
             self.busy_changed.emit(False)
         except Exception as exc:  # a bug must not kill the thread that owns the browser
             traceback.print_exc()
@@ -131,8 +135,10 @@ class BrowserWorker(QObject):
         self._close_browser()
         assert self._playwright is not None
         self._browser = launch(self._playwright, headless=self.headless)
-        context = self._browser.new_context(viewport=None if not self.headless else {"width": 1280, "height": 800})
+        context = new_context(self._browser, self.headless)
         self._page = context.new_page()
+        if self.window is not None and not self.headless:
+            place_window(self._page, *self.window)
         return self._page
 
     def _close_browser(self) -> None:
@@ -186,6 +192,7 @@ class BrowserWorker(QObject):
         model: str | None,
         procedure_ids: list[str] | None,
         params: dict[str, str],
+        secrets: dict[str, str],
         controls: RunControls,
     ) -> None:
         self.busy_changed.emit(True)
@@ -199,6 +206,7 @@ class BrowserWorker(QObject):
                 model=model,
                 url=url,  # type: ignore[arg-type]
                 params=params,
+                secrets=secrets,
                 controls=controls,
                 procedure_ids=procedure_ids,
             )

@@ -141,3 +141,20 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+def resolve_id(db: sqlite3.Connection, table: str, prefix: str, noun: str, listing: str) -> str:
+    """The full id in `table` that `prefix` names: the id itself, or the only id starting with it.
+    `noun` and `listing` (the command that lists the ids) make the error messages."""
+    prefix = prefix.strip()
+    if prefix and db.execute(f"SELECT 1 FROM {table} WHERE id = ?", (prefix,)).fetchone():
+        return prefix
+    rows = db.execute(f"SELECT id FROM {table} WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 3", (len(prefix), prefix)).fetchall()
+    if not prefix or not rows:
+        raise ShowMeHowError(f"no {noun} with id {prefix!r}; `{listing}` shows the ids")
+    if len(rows) > 1:
+        shown = ", ".join(row[0][: len(prefix) + 4] + "…" for row in rows[:2])
+        raise ShowMeHowError(
+            f"{noun} id {prefix!r} is ambiguous: it starts {shown}{' and more' if len(rows) > 2 else ''}; give more characters"
+        )
+    return rows[0][0]

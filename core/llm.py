@@ -10,7 +10,7 @@ from typing import Any
 from core.errors import ShowMeHowError
 from core.settings import Settings
 
-KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/")
+KEYLESS_PROVIDERS = ("ollama/", "ollama_chat/", "hosted_vllm/", "llamafile/", "lm_studio/")  # local servers: no key
 
 
 class LLMError(ShowMeHowError):
@@ -60,6 +60,33 @@ def connection_options(model: str, settings: Settings) -> dict[str, Any]:
     return options
 
 
+def _plain(model: str, settings: Settings, timeout: float, litellm: Any, exc: Exception) -> LLMError:
+    """An LLMError that says what went wrong with a call to `model`, in one line."""
+    if isinstance(exc, litellm.Timeout):
+        return LLMError(f"{model} did not answer within {timeout:.0f} s")
+    if isinstance(exc, litellm.AuthenticationError):
+        return LLMError(f"{model} refused the API key in ${settings.api_key_env}")
+    if isinstance(exc, litellm.APIConnectionError) or "Connection error" in str(exc):
+        where = settings.api_base or "the provider"
+        return LLMError(f"cannot reach {model} at {where}; check `showmehow config set api_base URL`")
+    return LLMError(f"{model} failed: {str(exc).splitlines()[0][:300]}")
+
+
+def embed(model: str, texts: list[str], settings: Settings, timeout: float | None = None) -> list[list[float]]:
+    """One embedding per text, in order. Raises LLMError with a plain reason."""
+    options = connection_options(model, settings)
+    litellm = _litellm()
+    timeout = timeout or settings.llm_timeout
+    try:
+        response = litellm.embedding(model=model, input=texts, timeout=timeout, num_retries=0, **options)
+        vectors = [list(map(float, item["embedding"])) for item in sorted(response.data, key=lambda item: item["index"])]
+    except Exception as exc:  # litellm raises many provider-specific types
+        raise _plain(model, settings, timeout, litellm, exc) from exc
+    if len(vectors) != len(texts) or any(len(v) != len(vectors[0]) or not v for v in vectors):
+        raise LLMError(f"{model} returned {len(vectors)} embeddings of uneven size for {len(texts)} texts")
+    return vectors
+
+
 def complete(
     model: str,
     messages: list[dict[str, Any]],
@@ -72,20 +99,12 @@ def complete(
     a plain reason."""
     options = connection_options(model, settings)
     litellm = _litellm()
+    timeout = timeout or settings.llm_timeout
     started, response = time.perf_counter(), None
     try:
-        response = litellm.completion(
-            model=model, messages=messages, timeout=timeout or settings.llm_timeout, num_retries=0, **options, **kwargs
-        )
-    except litellm.Timeout as exc:
-        raise LLMError(f"{model} did not answer within {timeout or settings.llm_timeout:.0f} s") from exc
-    except litellm.AuthenticationError as exc:
-        raise LLMError(f"{model} refused the API key in ${settings.api_key_env}") from exc
+        response = litellm.completion(model=model, messages=messages, timeout=timeout, num_retries=0, **options, **kwargs)
     except Exception as exc:  # litellm raises many provider-specific types
-        if isinstance(exc, litellm.APIConnectionError) or "Connection error" in str(exc):
-            where = settings.api_base or "the provider"
-            raise LLMError(f"cannot reach {model} at {where}; check `showmehow config set api_base URL`") from exc
-        raise LLMError(f"{model} failed: {str(exc).splitlines()[0][:300]}") from exc
+        raise _plain(model, settings, timeout, litellm, exc) from exc
     finally:
         if usage is not None:
             usage.add(response, time.perf_counter() - started)

@@ -1,35 +1,108 @@
-"""What counts as a secret: field and parameter names whose values must never be kept.
+"""What counts as a secret, and how secret values are kept out of text and URLs.
 
-The same pattern runs in the page (injected_js/secrets.js receives it) and here, for URLs that
-arrive from elsewhere, such as imported recordings.
+The same name pattern runs in the page (injected_js/secrets.js receives it) and here, for URLs that
+arrive from elsewhere, such as imported recordings, and for the words of a task.
 """
 
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from collections.abc import Callable, Iterable
+from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
 
-SECRET_WORDS = (
-    r"(^|[^a-z])(pass(word|wd|code|phrase)?|pwd|pin|otp|one[-_ ]?time[-_ ]?(code|password)|totp|2fa|mfa"
-    r"|cc[-_ ]?(number|num|csc|cvc|cvv|exp)|card[-_ ]?(number|num|no)|credit[-_ ]?card|cvv2?|cvc2?|csc"
-    r"|security[-_ ]?code|iban|ssn|social[-_ ]?security)([^a-z]|$)"
+from core.words import STOP_WORDS
+
+SECRET_TERMS = (
+    r"pass(word|wd|code|phrase)?|pw|pwd|pin|pin[-_ ]?code|otp|one[-_ ]?time[-_ ]?(code|password|pin)|totp|2fa|mfa"
+    r"|verification[-_ ]?code|cc[-_ ]?(number|num|csc|cvc|cvv|exp)|card[-_ ]?(number|num|no)|credit[-_ ]?card|cvv2?|cvc2?|csc"
+    r"|security[-_ ]?code|iban|ssn|social[-_ ]?security([-_ ]?number)?|token|secret|api[-_ ]?key|private[-_ ]?key"
 )
+SECRET_WORDS = rf"(^|[^a-z])({SECRET_TERMS})([^a-z]|$)"
 SECRET_NAME = re.compile(SECRET_WORDS, re.IGNORECASE)
+SECRET_MASK = "••••"  # shown wherever a secret value would be
+SHORT_SECRET = 4  # shorter values are matched only as whole words, lest they mask ordinary text
 
 
 def is_secret_name(name: str) -> bool:
     return SECRET_NAME.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)) is not None
 
 
-def redact_url(url: str) -> str:
-    """The URL with the values of secret-sounding query parameters blanked."""
+def secret_forms(value: str) -> set[str]:
+    """The ways a value shows up in text and URLs: as it is, and URL-encoded (as forms and as scripts do)."""
+    return {value, quote_plus(value), quote(value, safe=""), quote(value), quote(value, safe="!'()*")} if value else set()
+
+
+def value_pattern(values: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern for any of the values in any of their forms, longest first; short ones only as whole words."""
+    forms = sorted({form for value in values for form in secret_forms(value)}, key=len, reverse=True)
+    if not forms:
+        return None
+    return re.compile("|".join(_alternative(form) for form in forms))
+
+
+def _alternative(form: str) -> str:
+    if len(form) >= SHORT_SECRET:
+        return re.escape(form)
+    before = r"(?<!\w)" if re.match(r"\w", form[0]) else ""
+    after = r"(?!\w)" if re.match(r"\w", form[-1]) else ""
+    return before + re.escape(form) + after
+
+
+def mask_values(text: str, values: Iterable[str], mask: str = SECRET_MASK) -> str:
+    """The text with every occurrence of the values (plain or URL-encoded) replaced by the mask."""
+    pattern = value_pattern(values)
+    return text if pattern is None else pattern.sub(lambda _: mask, text)
+
+
+def redact_url(url: str, holds_secret: Callable[[str], bool] | None = None) -> str:
+    """The URL without secrets: a password in it, values of secret-sounding query and fragment
+    parameters blanked, and (with `holds_secret`) any parameter or path segment that holds a secret value."""
     try:
         parts = urlsplit(url)
     except ValueError:
         return url
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    if not any(is_secret_name(key) for key, _ in query):
-        return url
-    cleaned = urlencode([(key, "" if is_secret_name(key) else value) for key, value in query])
-    return urlunsplit(parts._replace(query=cleaned))
+    held = holds_secret or (lambda text: False)
+    netloc = parts.netloc
+    if parts.password is not None or (parts.username and held(unquote(parts.username))):
+        netloc = netloc.rsplit("@", 1)[1]
+    path = "/".join(quote(SECRET_MASK) if held(unquote(seg)) else seg for seg in parts.path.split("/"))
+    redacted = parts._replace(
+        netloc=netloc, path=path, query=_redact_pairs(parts.query, held), fragment=_redact_pairs(parts.fragment, held)
+    )
+    return url if redacted == parts else urlunsplit(redacted)
 
 
-SECRET_MASK = "••••"  # shown wherever a secret value would be
+def _redact_pairs(text: str, held: Callable[[str], bool]) -> str:
+    if "=" not in text:
+        return quote(SECRET_MASK) if text and held(unquote(text)) else text
+    pairs = parse_qsl(text, keep_blank_values=True)
+    if not any(is_secret_name(key) or held(value) or held(key) for key, value in pairs):
+        return text
+    return urlencode([(key, "" if is_secret_name(key) or held(value) or held(key) else value) for key, value in pairs])
+
+
+# A value named in free text: `password "x y"`, `PIN: 1234`, `pw=abc`, `card number 4111 1111 1111 1111`.
+_NAMED_VALUE = re.compile(
+    rf"(?<![a-z0-9])(?P<name>{SECRET_TERMS})(?![a-z])"
+    r"(?:\s+(?:is|to))?\s*(?P<sep>[:=])?\s*"
+    r"(?:\"(?P<dq>[^\"]+)\"|'(?P<sq>[^']+)'|“(?P<cq>[^”]+)”|(?P<digits>\d[\d -]{6,}\d)|(?P<bare>[^\s\"'“”]+))",
+    re.IGNORECASE,
+)
+# Words that are verbs or nouns as often as names of secrets ("pin this", "pass the salt", "the secret
+# recipe"): a bare word after them is a secret only with a digit in it or after ":" or "=".
+_AMBIGUOUS = frozenset(["pass", "pin", "token", "secret"])
+_NOT_VALUES = STOP_WORDS | frozenset("field box input form page button prompt dialog reset manager again".split())
+
+
+def named_secrets(text: str) -> list[tuple[str, str]]:
+    """(name, value) for each secret that a task's words give by name, e.g. ("password", "x3h")."""
+    found = []
+    for match in _NAMED_VALUE.finditer(text):
+        name = re.sub(r"[^a-z0-9]+", "_", match.group("name").lower()).strip("_")
+        value = next(match.group(g) for g in ("dq", "sq", "cq", "digits", "bare") if match.group(g) is not None)
+        if match.group("bare") is not None:
+            value = value.rstrip(".,;:)")
+            plain_word = not match.group("sep") and not re.search(r"\d", value)
+            if value.lower() in _NOT_VALUES or (name in _AMBIGUOUS and plain_word):
+                continue
+        if value:
+            found.append((name if name[0].isalpha() else f"code_{name}", value))
+    return found

@@ -37,6 +37,9 @@ class Settings(BaseModel):
 
     model: str | None = Field(None, description="litellm model name, e.g. openai/gpt-4o-mini; empty: no LLM")
     api_base: str | None = Field(None, description="base URL of an OpenAI-compatible server")
+    embedding_model: str | None = Field(
+        None, description="litellm embedding model for retrieval, e.g. openai/text-embedding-3-small; empty: words only"
+    )
     api_key_env: str = Field("OPENAI_API_KEY", description="name of the environment variable that holds the API key")
     chromium_path: str | None = Field(None, description="path to the Chromium executable")
     token_budget: int = Field(2000, ge=100, le=200_000, description="token budget of <procedural_memory>")

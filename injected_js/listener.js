@@ -19,9 +19,10 @@ function smhPost(payload, at) {
 
 function smhStep(action, el, extra) {
   const at = smhNow();
-  const described = smhDescribe(el);
-  smhLastSent = { action: action + (extra && extra.value ? ':' + (extra.secret ? '' : extra.value) : ''), at };
-  smhPost(Object.assign({ kind: 'step', action, target: described, secret: false, value: null }, extra || {}), at);
+  const payload = smhScrubStep(Object.assign({ kind: 'step', action, target: smhDescribe(el), secret: false, value: null }, extra || {}), el);
+  if (!payload) return;
+  smhLastSent = { action: action + (payload.value ? ':' + payload.value : ''), at };
+  smhPost(payload, at);
 }
 
 function smhIsTextEntry(el) {
@@ -61,9 +62,8 @@ function smhOnInput(event) {
   if (!event.isTrusted) return;
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
-  const secret = smhIsSecret(el);
   const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
-  smhStep('fill', el, { value: secret ? null : value, secret });
+  smhStep('fill', el, smhFillValue(el, value));
 }
 
 function smhOnChange(event) {
@@ -97,6 +97,8 @@ function smhOnKeyDown(event) {
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
   if (!shortcut && el.localName === 'select' && event.key !== 'Enter' && event.key !== 'Tab') return; // choosing: the select step covers it
+  if (smhIsSecret(el) && !SMH_KEYS.has(event.key)) return; // a character typed into a secret field, with AltGr or Option too
+  if (smhIsTextEntry(el) && event.key.length === 1 && (event.getModifierState('AltGraph') || (event.ctrlKey && event.altKey))) return; // AltGr typing
   const target = el === document.body || el === document.documentElement ? document.body : el;
   let key = event.key.length === 1 && shortcut ? event.key.toLowerCase() : event.key;
   if (key === ' ') key = 'Space';
@@ -117,7 +119,10 @@ function smhTrackShadowRoots() {
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attachShadow.call(this, init);
-    if (init && init.mode === 'open') smhShadowRoots.add(root);
+    if (init && init.mode === 'open') {
+      smhShadowRoots.add(root);
+      smhWatchSecretsIn(root);
+    }
     return root;
   };
   smhAllShadowRoots(document);

@@ -29,7 +29,10 @@ def _template(text: str, params: list[Parameter]) -> tuple[re.Pattern[str], list
     """A pattern for tasks shaped like `text` with each demonstrated value cut out."""
     spans = []
     for param in params:
-        if param.example:
+        placeholder = re.search(rf"[\"'“]?\{{{param.name}\}}[\"'”]?", text)  # where the recorder put a secret's placeholder
+        if placeholder:
+            m = placeholder
+        elif param.example:
             m = re.search(rf"[\"'“]?{re.escape(param.example)}[\"'”]?", text, re.IGNORECASE)
         else:  # a secret: its demonstrated value is never kept, but a title may show where it goes
             m = re.search(rf"\b{_words(param.name)}\s+(\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.IGNORECASE)

@@ -7,7 +7,7 @@ import re
 from urllib.parse import quote, quote_plus, urlsplit
 
 from core.sites import host_of
-from core.words import STOP_WORDS
+from core.words import STOP_WORDS, snake_case
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.placeholders import escape_braces
 from recorder.models import RecordedStep, Recording
@@ -21,15 +21,6 @@ VERBS = frozenset(
     "go open click press select choose visit navigate log sign enter type find search create delete add remove "
     "edit update set make view show check uncheck submit send buy pay book file start stop".split()
 )
-
-
-def snake_case(text: str, fallback: str = "value") -> str:
-    words = re.findall(r"[a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
-    words = [w for w in words if w not in STOP_WORDS] or words
-    name = "_".join(words)[:40].strip("_")
-    if not name:
-        return fallback
-    return name if name[0].isalpha() else f"{fallback}_{name}"
 
 
 class _Parameters:

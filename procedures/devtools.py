@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
-from core.secrecy import SECRET_NAME, redact_url
+from core.secrecy import SECRET_MASK, is_secret_name, mask_values, redact_url, value_pattern
+from core.words import snake_case
+from recorder.fingerprints import scrub_step
 from recorder.models import RecordedStep, Recording
 
 IGNORED_TYPES = {
@@ -87,6 +90,7 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
     except ValidationError as exc:
         raise ShowMeHowError(f"{source} is not a DevTools Recorder file: {describe_error(exc)}") from exc
     steps: list[RecordedStep] = []
+    typed_secrets: list[tuple[str, str]] = []  # (value, the field's name)
     pages: dict[str, int] = {"main": 0}
     url = ""
     for number, raw in enumerate(devtools.steps):
@@ -110,7 +114,7 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
         if raw.type != "keyDown" and not selectors:
             raise ShowMeHowError(f"{source}: steps.{number}.selectors has no selector this importer can use")
         action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]
-        secret = action == "fill" and any(SECRET_NAME.search(s) for s in selectors)  # a password in a DevTools file is not kept
+        secret = action == "fill" and _looks_secret(raw)  # a password in a DevTools file is not kept
         name = next(
             (
                 _aria_name(part)
@@ -120,6 +124,8 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
             ),
             "",
         )
+        if secret and raw.value:
+            typed_secrets.append((raw.value, name))
         navigation = next((redact_url(str(e.get("url"))) for e in raw.assertedEvents if e.get("type") == "navigation"), None)
         steps.append(
             RecordedStep(
@@ -140,4 +146,34 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
             url = navigation
     if not steps:
         raise ShowMeHowError(f"{source}: the recording has no steps to replay")
-    return Recording(title=devtools.title, steps=steps)
+    return _without_secret_values(Recording(title=devtools.title, steps=steps), devtools, typed_secrets)
+
+
+def _looks_secret(raw: DevToolsStep) -> bool:
+    """A change step in a field whose selectors name a password, PIN, card number... (`#loginPassword` too)."""
+    parts = [part for group in raw.selectors for part in ([group] if isinstance(group, str) else group)]
+    return any(is_secret_name(part) for part in parts)
+
+
+def _without_secret_values(recording: Recording, devtools: DevToolsRecording, typed: list[tuple[str, str]]) -> Recording:
+    """The recording with the values typed into secret fields, and those that its URLs pass under a
+    secret-sounding name (`?pw=...`), cut out wherever else they appear: another field the page copied
+    one into, a selector, a URL, the title (where a typed one becomes its parameter's placeholder)."""
+    urls = [raw.url for raw in devtools.steps if raw.url]
+    urls += [str(event["url"]) for raw in devtools.steps for event in raw.assertedEvents if event.get("url")]
+    values = {value for value, _ in typed} | {value for url in urls for value in _secret_parameters(url)}
+    pattern = value_pattern(values)
+    if pattern is None:
+        return recording
+    holds = lambda text: pattern.search(text) is not None
+    title = recording.title
+    for value, name in typed:
+        title = mask_values(title, [value], f"{{{snake_case(name)}}}")
+    steps = [scrubbed for step in recording.steps if (scrubbed := scrub_step(step, holds, lambda t: pattern.sub(SECRET_MASK, t)))]
+    return recording.model_copy(update={"title": mask_values(title, values), "steps": steps})
+
+
+def _secret_parameters(url: str) -> list[str]:
+    query = urlsplit(url)
+    pairs = parse_qsl(query.query, keep_blank_values=True) + parse_qsl(query.fragment, keep_blank_values=True)
+    return [value for key, value in pairs if value and is_secret_name(key)]

@@ -73,6 +73,8 @@ def _apply(procedure: Procedure, refinement: Refinement) -> Procedure:
     renames = {p.current_name: p.new_name for p in refinement.parameters}
     described = {p.current_name: p.description for p in refinement.parameters}
     data = procedure.model_dump()
+    data["title"] = rename_placeholders(data["title"], renames)  # a secret's place in them (see recorder.fingerprints)
+    data["description"] = rename_placeholders(data["description"], renames)
     data["abstract"].update(
         goal=refinement.goal, flow=refinement.flow, tags=refinement.tags, prerequisites=refinement.prerequisites
     )

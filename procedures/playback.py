@@ -4,15 +4,17 @@ Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only t
 library, Playwright and procedures.placeholders, so that an exported script can carry it verbatim.
 """
 
+import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures.placeholders import fill_placeholders
+from procedures.placeholders import fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
@@ -43,6 +45,26 @@ class StepResult:
     tried: list[str] = field(default_factory=list)
 
 
+PLAIN_ERRORS = [  # Playwright's wording -> a person's; the first line of an error only, call logs dropped
+    (re.compile(r"^(?:[A-Z]\w*\.\w+: )?(?:Error: )?"), ""),  # "Locator.click: ", "Page.goto: Error: "
+    (re.compile(r"Timeout (\d+)ms exceeded\.?"), lambda m: f"gave up after {int(m.group(1)) / 1000:g} s"),
+    (
+        re.compile(r"net::ERR_([A-Z_]+) at (\S+)"),
+        lambda m: f"could not open {m.group(2)} ({m.group(1).lower().replace('_', ' ')})",
+    ),
+    (re.compile(r"Target (?:page, context or browser|closed).*"), "the browser window was closed"),
+    (re.compile(r"strict mode violation: .* resolved to (\d+) elements.*"), lambda m: f"{m.group(1)} elements match, not one"),
+]
+
+
+def plain_error(error: BaseException | str) -> str:
+    """The first line of a Playwright error in a person's words, without Playwright's call log."""
+    text = (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
+    for pattern, replacement in PLAIN_ERRORS:
+        text = pattern.sub(replacement, text)  # type: ignore[arg-type]
+    return text.rstrip(".")
+
+
 def _describe(step: Mapping[str, Any]) -> str:
     what = step.get("description") or step["action"]
     return f"{what} ({step['action']} {step.get('label') or step.get('selector') or step.get('value') or ''})".strip()
@@ -51,9 +73,12 @@ def _describe(step: Mapping[str, Any]) -> str:
 def _page_summary(page: Page) -> str:
     try:
         text = " ".join(page.locator("body").inner_text(timeout=2000).split())
-        return f'"{page.title()}" at {page.url}: {text[:200]}'
+        title = page.title()
     except PlaywrightError:
         return page.url
+    if page.url.startswith("chrome-error:"):
+        return "Chromium's error page"  # the reason is in the error already
+    return f'"{title}" at {page.url}: {text[:200]}'
 
 
 def _same_url(a: str, b: str) -> bool:
@@ -70,16 +95,23 @@ class Player:
         timeout_ms: float = 10_000,
         on_step: Callable[[StepResult, Page], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        secret: Collection[str] = (),
     ) -> None:
+        """`secret`: the names of the parameters whose values are masked in the steps' shown arguments."""
         self.should_stop = should_stop
         self.pages: dict[int, Page] = {0: page}
         self.params = params
+        self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
+        self._hidden: list[str] = []  # values of secret parameters, longest first
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
-        """Every step's result from `start` on; raises StepFailed at the first step that cannot be played."""
+        """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
+        message never holds the value of a secret parameter, though the page's URL or text may show one."""
+        secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
+        self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         for index, step in enumerate(steps):
             if index < start:
                 continue
@@ -95,27 +127,43 @@ class Player:
                 if step.get("optional"):
                     result.status = "skipped"  # an alternative that this page does not offer
                     continue
-                result.status, result.error = "error", str(failure)
-                raise
+                result.status, result.error = "error", self._hide(str(failure))
+                raise StepFailed(index, result.error, failure.tried) from None
             except (PlaywrightError, KeyError, ValueError) as exc:
-                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
+                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
                 result.status, result.error = (
                     "error",
-                    f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}",
+                    self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
                 )
                 raise StepFailed(index, result.error) from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
-                result.url = page.url if not page.is_closed() else result.url
+                result.url = self._hide(page.url if not page.is_closed() else result.url)
                 self.results.append(result)
                 if self.on_step is not None:
                     self.on_step(result, page)
         return self.results
 
+    def _hide(self, text: str) -> str:
+        for value in self._hidden:
+            for form in (value, quote_plus(value)):
+                text = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)" if len(form) < 4 else re.escape(form), SECRET_MASK, text)
+        return text
+
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
-        args: dict[str, Any] = {"selector": step.get("selector")}
+        """The step's selector and value with the values played put in, secret ones masked."""
+
+        def shown(text: str, mode: str) -> str:
+            try:
+                return fill_placeholders(text, self.shown_params, mode)
+            except KeyError:
+                return text  # a missing value: the step fails and says so
+
+        args: dict[str, Any] = {"selector": shown(step["selector"], "selector") if step.get("selector") else None}
         if step.get("value") is not None:
-            args["value"] = SECRET_MASK if step.get("secret") else step["value"]
+            args["value"] = (
+                SECRET_MASK if step.get("secret") else shown(step["value"], "url" if step["action"] == "navigate" else "text")
+            )
         return args
 
     def _page(self, step: Mapping[str, Any]) -> Page:

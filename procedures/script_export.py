@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
-import json
+import pprint
 from pathlib import Path
+from types import ModuleType
 
 from core.settings import atomic_write_text
 from procedures import placeholders, playback
@@ -15,36 +17,47 @@ HEADER = '''#!/usr/bin/env python3
 """{title}
 
 Exported from ShowMeHow. Needs Python 3.11+ and `pip install playwright`; uses Chromium from
-$SHOWMEHOW_CHROMIUM or `chromium` on PATH. Secret parameters may also come from the environment
-(SHOWMEHOW_PARAM_<NAME>). Run with --help to see the parameters.
+$SHOWMEHOW_CHROMIUM or `chromium` on PATH. Every parameter may also come from the environment
+(SHOWMEHOW_PARAM_<NAME>), which suits secrets. Run with --help to see the parameters.
 """
+
 '''
+
+MAIN_IMPORTS = {"argparse": [], "os": [], "shutil": [], "sys": [], "playwright.sync_api": ["sync_playwright"]}
 
 MAIN = """
 
 PROCEDURE_TITLE = {title!r}
-PARAMETERS = json.loads({parameters!r})
-STEPS = json.loads({steps!r})
-CHROMIUM_ARGS = {chromium_args!r}
+PARAMETERS = {parameters}
+STEPS = {steps}
+CHROMIUM_ARGS = {chromium_args}
+
+
+def parameter_option(parser, param):
+    \"\"\"--NAME for a parameter: required unless optional or in the environment; the example is only shown.\"\"\"
+    variable = "SHOWMEHOW_PARAM_" + param["name"].upper()
+    env = os.environ.get(variable)
+    optional = not param["required"] and not param["secret"] and param["example"] is not None
+    default = env if env is not None else (param["example"] if optional else None)
+    if optional:
+        shown = f"optional, default {{param['example']!r}}"
+    else:
+        shown = ("required" if param["required"] else "optional") + (", secret" if param["secret"] else "")
+        shown += f", for example {{param['example']!r}}" if param["example"] is not None else ""
+    parser.add_argument(
+        "--" + param["name"].replace("_", "-"),
+        dest=param["name"],
+        metavar=param["name"].upper(),
+        default=default,
+        required=default is None and param["required"],
+        help=" ".join(filter(None, [param["description"], f"({{shown}}; or set ${{variable}})"])).replace("%", "%%"),
+    )
 
 
 def main(argv=None):
-    import argparse
-    import os
-    import shutil
-    import sys
-
-    from playwright.sync_api import sync_playwright
-
     parser = argparse.ArgumentParser(description=PROCEDURE_TITLE)
     for param in PARAMETERS:
-        env = os.environ.get("SHOWMEHOW_PARAM_" + param["name"].upper())
-        default = env if env is not None else (None if param["secret"] else param["example"])
-        parser.add_argument(
-            "--" + param["name"].replace("_", "-"), dest=param["name"], default=default,
-            required=default is None and param["required"],
-            help=param["description"] or ("secret" if param["secret"] else f"e.g. {{param['example']!r}}"),
-        )
+        parameter_option(parser, param)
     parser.add_argument("--headed", action="store_true", help="show the browser window")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step")
     args = parser.parse_args(argv)
@@ -57,7 +70,8 @@ def main(argv=None):
         browser = playwright.chromium.launch(executable_path=chromium, headless=not args.headed, args=flags)
         page = browser.new_page()
         try:
-            for result in Player(page, params, timeout_ms=args.timeout * 1000).run(STEPS):
+            secret = [p["name"] for p in PARAMETERS if p["secret"]]
+            for result in Player(page, params, timeout_ms=args.timeout * 1000, secret=secret).run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
         except StepFailed as failure:
             sys.exit(str(failure))
@@ -71,23 +85,61 @@ if __name__ == "__main__":
 """
 
 
-def _inline(module: object) -> str:
-    """A module's source without its imports of our own modules (inlined alongside it)."""
-    lines = inspect.getsource(module).splitlines()  # type: ignore[arg-type]
-    return "\n".join(line for line in lines if not line.startswith("from procedures"))
+def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
+    """A module's code after its docstring and imports; its imports (not those of our own modules, which
+    are inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
+    source = inspect.getsource(module)
+    end = 0
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            end = node.end_lineno or end
+        elif isinstance(node, ast.Import):
+            end = node.end_lineno or end
+            for alias in node.names:
+                imports.setdefault(alias.name, set())
+        elif isinstance(node, ast.ImportFrom):
+            end = node.end_lineno or end
+            if (node.module or "").split(".")[0] not in ("procedures", "__future__"):
+                names = imports.setdefault(node.module or "", set())
+                names.update(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
+        else:
+            break
+    return "\n".join(source.splitlines()[end:]).strip("\n")
+
+
+def _import_lines(imports: dict[str, set[str]]) -> str:
+    """The standard library's imports, then Playwright's, in isort's order."""
+    sections = []
+    for third_party in (False, True):
+        modules = sorted(m for m in imports if (m.split(".")[0] == "playwright") == third_party)
+        lines = [f"import {m}" for m in modules if not imports[m]]
+        for m in (m for m in modules if imports[m]):
+            lines += [f"from {m} import {name}" for name in sorted(n for n in imports[m] if " as " in n)]
+            plain = sorted((n for n in imports[m] if " as " not in n), key=str.lower)
+            lines += [f"from {m} import {', '.join(plain)}"] if plain else []
+        sections.append("\n".join(lines))
+    return "\n\n".join(sections)
+
+
+def _literal(value: object) -> str:
+    return pprint.pformat(value, width=110, sort_dicts=False)
 
 
 def playwright_script(procedure: Procedure) -> str:
-    steps = [step.model_dump(mode="json") for step in procedure.steps]
+    steps = [
+        step.model_dump(mode="json", exclude_defaults=True, exclude={"timestamp", "failure_count"}) for step in procedure.steps
+    ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
+    imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
+    bodies = [_split(module, imports) for module in (placeholders, playback)]
     return (
-        HEADER.format(title=procedure.title.replace('"""', "'''"))
-        + "\nimport json\n"
-        + _inline(placeholders)
+        HEADER.format(title=procedure.title.replace('"""', "'''").replace("\\", "\\\\"))
+        + _import_lines(imports)
         + "\n\n"
-        + _inline(playback)
+        + "\n\n\n".join(bodies)
+        + "\n"
         + MAIN.format(
-            title=procedure.title, parameters=json.dumps(parameters), steps=json.dumps(steps), chromium_args=CHROMIUM_ARGS
+            title=procedure.title, parameters=_literal(parameters), steps=_literal(steps), chromium_args=_literal(CHROMIUM_ARGS)
         )
     )
 

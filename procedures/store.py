@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from core.database import DB_FILE, Schema, connect, run_script, transaction
+from core.database import DB_FILE, Schema, connect, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir
 from procedures.merging import merge_demonstration, same_task
 from procedures.models import Procedure
 from procedures.revisions import Revision, RevisionStatus, same_steps
+from procedures.search import search_text
 from recorder.models import Recording
 from recorder.recordings import RecordingStore
 
@@ -42,6 +44,29 @@ def _v1(db: sqlite3.Connection) -> None:
 
 
 def _v2(db: sqlite3.Connection) -> None:
+    """Search text in FTS5 (ranked by bm25), the words it holds for spelling correction, and embeddings."""
+    run_script(
+        db,
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_search
+            USING fts5(goal, about, steps, vals, places UNINDEXED, tokenize='unicode61');
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_terms USING fts5vocab(procedure_search, 'row');
+        CREATE VIRTUAL TABLE IF NOT EXISTS procedure_term_columns USING fts5vocab(procedure_search, 'col');
+        CREATE TABLE IF NOT EXISTS procedure_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS procedure_embeddings (
+            id TEXT NOT NULL,
+            model TEXT NOT NULL,
+            vector BLOB NOT NULL,
+            PRIMARY KEY (id, model)
+        )
+        """,
+    )
+    db.execute("DELETE FROM procedure_search")
+    for (data,) in db.execute("SELECT data FROM procedures").fetchall():
+        _index(db, Procedure.model_validate_json(data))
+
+
+def _v3(db: sqlite3.Connection) -> None:
     """Revisions: changes to a procedure's steps learned from runs, waiting for the person's decision."""
     run_script(
         db,
@@ -58,7 +83,8 @@ def _v2(db: sqlite3.Connection) -> None:
     )
 
 
-SCHEMA = Schema("procedures", (_v1, _v2))
+SCHEMA = Schema("procedures", (_v1, _v2, _v3))
+SEARCH_WEIGHTS = (4.0, 2.0, 1.5, 0.3)  # bm25 weights of goal, about, steps and values
 DEPRECATE_MIN_USES = 3
 DEPRECATE_BELOW_RATE = 0.5
 
@@ -69,7 +95,6 @@ class ProcedureStore:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_FILE
         self._db = connect(self.path, SCHEMA)
-        self._own_writes = 0
         self.recordings = RecordingStore(self.path)
 
     # --- reading ---------------------------------------------------------------------------
@@ -80,6 +105,20 @@ class ProcedureStore:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         return Procedure.model_validate_json(row[0])
 
+    def resolve(self, prefix: str) -> str:
+        """The full id of the procedure that an id or an unambiguous prefix of one names."""
+        return resolve_id(self._db, "procedures", prefix, "procedure", "showmehow list")
+
+    def built_from(self) -> dict[str, list[str]]:
+        """Recording id -> ids of the procedures built from it, oldest first."""
+        links: dict[str, list[str]] = {}
+        rows = self._db.execute(
+            "SELECT json_extract(data, '$.recording_id') AS rid, id FROM procedures WHERE rid IS NOT NULL ORDER BY rowid"
+        )
+        for recording_id, procedure_id in rows:
+            links.setdefault(recording_id, []).append(procedure_id)
+        return links
+
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
         query = "SELECT data FROM procedures"
         if not include_deprecated:
@@ -87,24 +126,72 @@ class ProcedureStore:
         rows = self._db.execute(query + " ORDER BY updated_at DESC").fetchall()
         return [Procedure.model_validate_json(row[0]) for row in rows]
 
+    def has(self, procedure_id: str) -> bool:
+        return self._db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone() is not None
+
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
 
-    def index_stamps(self) -> list[tuple[str, float]]:
-        """(id, updated_at) of every procedure: how an index finds what changed."""
-        return self._db.execute("SELECT id, updated_at FROM procedures").fetchall()
+    def search(self, query: str | None, limit: int) -> list[SearchRow]:
+        """The procedures whose search text matches an FTS5 `query`, best bm25 first; with no query, any
+        `limit` of them. Deprecated procedures have no search text."""
+        weights = ", ".join(map(str, SEARCH_WEIGHTS))
+        best = (
+            f"SELECT rowid, bm25(procedure_search, {weights}) AS rank FROM procedure_search"
+            " WHERE procedure_search MATCH ? ORDER BY rank LIMIT ?"
+            if query
+            else "SELECT rowid, 0 AS rank FROM procedure_search LIMIT ?"
+        )
+        rows = self._db.execute(
+            "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, p.domains, p.success_count, p.failure_count"
+            f" FROM ({best}) AS best JOIN procedure_search s ON s.rowid = best.rowid JOIN procedures p ON p.rowid = best.rowid"
+            " ORDER BY best.rank",
+            (query, limit) if query else (limit,),
+        ).fetchall()
+        return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), json.loads(r[6]), r[7], r[8]) for r in rows]
 
-    def index_rows(self, ids: Iterable[str]) -> Iterator[tuple[str, float, str]]:
-        """(id, updated_at, JSON) of the given procedures, read in chunks."""
+    def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
+        """How many procedures' search text holds each term, anywhere or in one column (goal, about, steps,
+        vals); terms in none are left out."""
+        terms = sorted(set(terms))
+        marks = ",".join("?" * len(terms))
+        if column is None:
+            return dict(self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", terms).fetchall())
+        query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
+        return dict(self._db.execute(query, (column, *terms)).fetchall())
+
+    def searchable_count(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM procedures WHERE deprecated = 0").fetchone()[0]
+
+    def known_words(self, words: Iterable[str]) -> set[str]:
+        """Those of `words` that some procedure's search text has held."""
+        words = sorted(set(words))
+        marks = ",".join("?" * len(words))
+        return {r[0] for r in self._db.execute(f"SELECT word FROM procedure_words WHERE word IN ({marks})", words)}
+
+    def words_starting(self, prefix: str, min_length: int, max_length: int) -> list[str]:
+        """Words of the search text that start with `prefix`, of a length in the range: spelling candidates."""
+        return [
+            r[0]
+            for r in self._db.execute(
+                "SELECT word FROM procedure_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?",
+                (prefix, prefix + "\uffff", min_length, max_length),
+            )
+        ]
+
+    def embeddings(self, model: str, ids: Iterable[str]) -> dict[str, bytes]:
+        """Stored embeddings of the given procedures by `model` (packed float32)."""
         ids = list(ids)
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            yield from self._db.execute(f"SELECT id, updated_at, data FROM procedures WHERE id IN ({marks})", chunk)
+        marks = ",".join("?" * len(ids))
+        query = f"SELECT id, vector FROM procedure_embeddings WHERE model = ? AND id IN ({marks})"
+        return dict(self._db.execute(query, (model, *ids)).fetchall())
 
-    def revision(self) -> tuple[int, int]:
-        """Changes whenever any connection commits a change: lets callers keep caches honest."""
-        return self._db.execute("PRAGMA data_version").fetchone()[0], self._own_writes
+    def save_embeddings(self, model: str, vectors: Mapping[str, bytes]) -> None:
+        """Keep embeddings with their procedures; they go when the procedure changes or goes."""
+        with transaction(self._db) as db:
+            for procedure_id, vector in vectors.items():
+                if db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone():
+                    db.execute("INSERT OR REPLACE INTO procedure_embeddings VALUES (?, ?, ?)", (procedure_id, model, vector))
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -125,7 +212,7 @@ class ProcedureStore:
                     )
                 except sqlite3.IntegrityError as exc:
                     raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
-        self._own_writes += 1
+                _index(db, procedure)
         return [p.id for p in procedures]
 
     def update(self, procedure: Procedure) -> Procedure:
@@ -137,7 +224,6 @@ class ProcedureStore:
         with transaction(self._db) as db:
             if _write_back(db, procedure) == 0:
                 raise ShowMeHowError(f"no procedure with id {procedure.id!r}")
-        self._own_writes += 1
         return procedure
 
     def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
@@ -150,10 +236,10 @@ class ProcedureStore:
 
     def delete(self, procedure_id: str) -> None:
         with transaction(self._db) as db:
+            _unindex(db, procedure_id)
             if db.execute("DELETE FROM procedures WHERE id = ?", (procedure_id,)).rowcount == 0:
                 raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
             db.execute("DELETE FROM revisions WHERE procedure_id = ?", (procedure_id,))
-        self._own_writes += 1
 
     def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
         return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
@@ -235,7 +321,6 @@ class ProcedureStore:
                 "INSERT OR REPLACE INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?)",
                 (revision.id, revision.procedure_id, revision.status, revision.created_at, revision.model_dump_json()),
             )
-        self._own_writes += 1
         return revision
 
     def add_recording(self, recording: Recording) -> str:
@@ -267,4 +352,40 @@ def _write_back(db: sqlite3.Connection, p: Procedure) -> int:
         " updated_at=?, data=? WHERE id=?",
         (*_row(p)[1:], p.id),
     )
+    if cursor.rowcount:
+        _unindex(db, p.id)
+        _index(db, p)
     return cursor.rowcount
+
+
+@dataclass(frozen=True)
+class SearchRow:
+    """A procedure's search text (see procedures.search) with what scoring needs from its row."""
+
+    id: str
+    goal: str
+    about: str
+    steps: str
+    values: str
+    places: list[str]
+    domains: list[str]
+    success_count: int
+    failure_count: int
+
+
+def _index(db: sqlite3.Connection, p: Procedure) -> None:
+    """Write a procedure's search text (none for a deprecated one); its row must exist and have none yet."""
+    if p.deprecated:
+        return
+    text = search_text(p)
+    db.execute(
+        "INSERT INTO procedure_search (rowid, goal, about, steps, vals, places)"
+        " SELECT rowid, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
+        (text.goal, text.about, text.steps, text.values, text.places, p.id),
+    )
+    db.executemany("INSERT OR IGNORE INTO procedure_words VALUES (?)", [(w,) for w in text.words])
+
+
+def _unindex(db: sqlite3.Connection, procedure_id: str) -> None:
+    db.execute("DELETE FROM procedure_search WHERE rowid = (SELECT rowid FROM procedures WHERE id = ?)", (procedure_id,))
+    db.execute("DELETE FROM procedure_embeddings WHERE id = ?", (procedure_id,))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from dataclasses import dataclass
@@ -55,7 +56,10 @@ def parse_procedures(text: str, source: str = "input") -> list[Procedure]:
     except ValueError as exc:
         raise ShowMeHowError(f"{source} is not JSON ({exc})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ShowMeHowError(f'{source} is not a ShowMeHow procedure file (no "format": "{FORMAT}")')
+        raise ShowMeHowError(
+            f'{source} is neither a ShowMeHow procedure file (no "format": "{FORMAT}") '
+            'nor a Chrome DevTools Recorder recording (no "steps" list)'
+        )
     if data.get("version") != VERSION:
         raise ShowMeHowError(f"{source} has version {data.get('version')!r}; this ShowMeHow reads version {VERSION}")
     try:
@@ -73,16 +77,30 @@ def _json_or_none(text: str) -> object:
 
 @dataclass
 class Importable:
-    """A validated import, not yet stored: procedures (fresh ids) and, for DevTools files, the recording."""
+    """A validated import, not yet stored: procedures and, for DevTools files, the recording they were built from."""
 
     procedures: list[Procedure]
     recording: Recording | None = None
 
-    def store_into(self, store: ProcedureStore) -> list[Procedure]:
-        store.add_many(self.procedures)
+    def stored_already(self, store: ProcedureStore) -> dict[str, str]:
+        """The import's procedures that the store holds already (by id): procedure id -> the stored id.
+        A procedure file's procedures keep their ids; a DevTools recording is known by its content."""
         if self.recording is not None:
+            built = store.built_from().get(self.recording.id, [])
+            return {p.id: built[0] for p in self.procedures} if built else {}
+        return {p.id: p.id for p in self.procedures if store.has(p.id)}
+
+    def store_into(self, store: ProcedureStore, force: bool = False) -> list[Procedure]:
+        """Store what the store does not hold yet, or everything as new copies with `force`; returns what was stored."""
+        if force:
+            fresh = [p.model_copy(update={"id": uuid.uuid4().hex}) for p in self.procedures]
+        else:
+            known = self.stored_already(store)
+            fresh = [p for p in self.procedures if p.id not in known]
+        store.add_many(fresh)
+        if self.recording is not None and fresh:
             store.add_recording(self.recording)
-        return self.procedures
+        return fresh
 
 
 def read_importable(path: Path) -> Importable:
@@ -93,7 +111,6 @@ def read_importable(path: Path) -> Importable:
     text = read_file_text(path)
     if looks_like_devtools(_json_or_none(text)):
         recording = recording_from_devtools(text, source=str(path))
+        recording.id = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]  # the same file is the same recording
         return Importable([build_heuristic(recording).model_copy(update={"source": "devtools"})], recording)
-    return Importable(
-        [p.model_copy(update={"id": uuid.uuid4().hex, "source": "import"}) for p in parse_procedures(text, source=str(path))]
-    )
+    return Importable([p.model_copy(update={"source": "import"}) for p in parse_procedures(text, source=str(path))])

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from core.errors import ShowMeHowError
@@ -64,6 +64,29 @@ def launch(playwright: Playwright, headless: bool = True, settings: Settings | N
         raise ShowMeHowError(f"Chromium failed to start: {str(exc).splitlines()[0]}") from exc
 
 
+def new_context(browser: Browser, headless: bool) -> BrowserContext:
+    """A fresh context: a visible window's pages are as large as the window (Playwright would emulate a
+    1280x720 page inside it, cut off in a smaller window), headless pages are 1280x800."""
+    if headless:
+        return browser.new_context(viewport={"width": 1280, "height": 800})
+    return browser.new_context(no_viewport=True)
+
+
+def place_window(page: Page, left: int, top: int, width: int, height: int) -> None:
+    """Move and size the visible browser window that shows `page` (through CDP: Chromium's launch flags
+    size only a startup window, which Playwright does not use)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        window = cdp.send("Browser.getWindowForTarget")["windowId"]
+        cdp.send("Browser.setWindowBounds", {"windowId": window, "bounds": {"windowState": "normal"}})
+        cdp.send(
+            "Browser.setWindowBounds",
+            {"windowId": window, "bounds": {"left": left, "top": top, "width": width, "height": height}},
+        )
+    finally:
+        cdp.detach()
+
+
 @dataclass
 class BrowserHandle:
     playwright: Playwright
@@ -77,7 +100,7 @@ def open_browser(headless: bool = True, settings: Settings | None = None) -> Ite
     with sync_playwright() as playwright:
         browser = launch(playwright, headless=headless, settings=settings)
         try:
-            context = browser.new_context(viewport=None if not headless else {"width": 1280, "height": 800})
+            context = new_context(browser, headless)
             yield BrowserHandle(playwright, browser, context)
         finally:
             try:

@@ -30,13 +30,23 @@ def journal_dir(home: Path | None = None) -> Path:
 class Journal:
     def __init__(self, recording: Recording, directory: Path) -> None:
         self.path = directory / f"{recording.id}.jsonl"
-        self._file: IO[str] = open(self.path, "a", encoding="utf-8")
-        fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # recovery skips live journals
-        header = recording.model_dump(mode="json", exclude={"steps"})
-        self._write({"t": "header", "recording": header})
+        self._file = _locked(self.path)
+        self._write(_header(recording))
 
     def put(self, index: int, step: RecordedStep) -> None:
-        self._write({"t": "step", "i": index, "step": step.model_dump(mode="json")})
+        self._write(_step(index, step))
+
+    def rewrite(self, recording: Recording) -> None:
+        """Replace the whole journal with the recording as it is now, so that nothing it held before stays on disk."""
+        fresh = self.path.with_suffix(".rewrite")
+        handle = _locked(fresh)
+        records = [_header(recording)] + [_step(index, step) for index, step in enumerate(recording.steps)]
+        handle.write("".join(json.dumps(record) + "\n" for record in records))
+        handle.flush()
+        os.fsync(handle.fileno())
+        os.replace(fresh, self.path)
+        self._file.close()
+        self._file = handle
 
     def drop(self, index: int) -> None:
         self._write({"t": "drop", "i": index})
@@ -52,6 +62,20 @@ class Journal:
     def discard(self) -> None:
         self.close()
         self.path.unlink(missing_ok=True)
+
+
+def _locked(path: Path) -> IO[str]:
+    handle: IO[str] = open(path, "a", encoding="utf-8")
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # recovery skips live journals
+    return handle
+
+
+def _header(recording: Recording) -> dict[str, object]:
+    return {"t": "header", "recording": recording.model_dump(mode="json", exclude={"steps"})}
+
+
+def _step(index: int, step: RecordedStep) -> dict[str, object]:
+    return {"t": "step", "i": index, "step": step.model_dump(mode="json")}
 
 
 def read_journal(path: Path) -> Recording:

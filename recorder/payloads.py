@@ -37,6 +37,8 @@ class StepPayload(_Payload):
     option_value: str | None = Field(None, max_length=SHORT)
     files: list[Annotated[str, Field(max_length=500)]] = Field(default_factory=list, max_length=100)
     secret: bool = False
+    digest: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")  # a secret value's keyed hash (recorder.fingerprints)
+    length: int | None = Field(None, ge=1, le=LONG)  # and its length in characters
 
 
 class LoadPayload(_Payload):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from core.database import DB_FILE, Schema, connect, transaction
+from core.database import DB_FILE, Schema, connect, resolve_id, transaction
 from core.errors import ShowMeHowError
 from core.settings import data_dir
 from recorder.models import Recording
@@ -39,6 +39,14 @@ class RecordingStore:
         if row is None:
             raise ShowMeHowError(f"no recording with id {recording_id!r}")
         return Recording.model_validate_json(row[0])
+
+    def resolve(self, prefix: str) -> str:
+        """The full id of the recording that an id or an unambiguous prefix of one names."""
+        return resolve_id(self._db, "recordings", prefix, "recording", "showmehow recordings")
+
+    def summaries(self) -> list[tuple[str, str, float, int]]:
+        """(id, title, created_at, step count) of every recording, newest first, without reading the steps."""
+        return self._db.execute("SELECT id, title, created_at, step_count FROM recordings ORDER BY created_at DESC").fetchall()
 
     def list(self) -> list[Recording]:
         rows = self._db.execute("SELECT data FROM recordings ORDER BY created_at DESC").fetchall()

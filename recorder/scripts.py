@@ -15,10 +15,16 @@ def read_js(name: str) -> str:
     return resources.files("injected_js").joinpath(name).read_text(encoding="utf-8")
 
 
-def listener_script(binding: str, nonce: str) -> str:
-    """The recording listener as one closure: the binding and nonce are private to it."""
+def listener_script(binding: str, nonce: str, secret_key: str = "") -> str:
+    """The recording listener as one closure: the binding, nonce and the key of secret fingerprints are private to it."""
     config = json.dumps(
-        {"binding": binding, "nonce": nonce, "marker": f"__smh_{secrets.token_hex(8)}", "secretWords": SECRET_WORDS}
+        {
+            "binding": binding,
+            "nonce": nonce,
+            "marker": f"__smh_{secrets.token_hex(8)}",
+            "secretWords": SECRET_WORDS,
+            "secretKey": secret_key,
+        }
     )
     body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "listener.js"))
     return (
@@ -45,3 +51,11 @@ def observe_function() -> str:
     config = json.dumps({"secretWords": SECRET_WORDS})
     body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "elements.js"))
     return f"(limit) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhObserve(limit);\n}}"
+
+
+def mark_secrets_function() -> str:
+    """A function `(values) => count` that tags with data-smh-mask the secret fields and whatever shows
+    one of `values`, for a screenshot's mask."""
+    config = json.dumps({"secretWords": SECRET_WORDS})
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js"))
+    return f"(values) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhMarkSecretsShown(values);\n}}"

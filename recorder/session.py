@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext, Frame, Page
 from playwright.sync_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
 from recorder.models import RecordedStep, Recording
@@ -50,6 +51,8 @@ class RecordingSession:
         self._home = home
         self._binding = f"__smh_{secrets.token_hex(8)}"
         self._nonce = secrets.token_hex(16)
+        self._secrets = SecretFingerprints()  # of the values typed into secret fields, for this recording only
+        self._as_given = (title, description)  # the title and description before secret values were cut out
         self._pages: dict[Page, PageState] = {}
         self._folder = StepFolder(self.recording.steps)
         self._frame_paths: dict[Frame, list[str]] = {}
@@ -75,7 +78,7 @@ class RecordingSession:
         """
         self._journal = Journal(self.recording, journal_dir(self._home))
         self._running = True
-        script = listener_script(self._binding, self._nonce)
+        script = listener_script(self._binding, self._nonce, self._secrets.key.hex())
         self.context.expose_binding(self._binding, self._on_binding)
         self.context.add_init_script(script)
         self.context.on("page", self._on_page)
@@ -97,6 +100,9 @@ class RecordingSession:
         except (PlaywrightError, KeyError, ValueError):
             pass
         self.recording.dropped_payloads = self.dropped
+        title, description = self._as_given
+        self.recording.title = self._secrets.replace(title, by_name=True)
+        self.recording.description = self._secrets.replace(description, by_name=True)
         store = self.store or RecordingStore()
         store.add(self.recording)
         if self._journal is not None:
@@ -175,14 +181,20 @@ class RecordingSession:
                 self._on_step(payload, state, frame)
             elif isinstance(payload, LoadPayload):
                 if frame == page.main_frame:
-                    self._mirror(self._folder.load(state, payload.url, payload.nav_type, payload.history_index, time.time()))
+                    url = self._secrets.redact_url(payload.url)
+                    self._mirror(self._folder.load(state, url, payload.nav_type, payload.history_index, time.time()))
             elif frame == page.main_frame:
-                self._mirror(self._folder.route_change(state, payload.to, payload.nav_type, payload.history_index, time.time()))
+                to = self._secrets.redact_url(payload.to)
+                self._mirror(self._folder.route_change(state, to, payload.nav_type, payload.history_index, time.time()))
         except (ValidationError, ValueError, KeyError, PlaywrightError):
             self.dropped += 1
 
     def _on_step(self, payload: StepPayload, state: PageState, frame: Frame) -> None:
         target = payload.target
+        if payload.secret:
+            field = (state.index, tuple(self._frame_path(frame)), target.selectors[0])
+            self._secrets.remember(field, payload.digest, payload.length, target.field or target.label)
+            self._hide_in_title()
         step = RecordedStep(
             action=payload.action,
             selector=target.selectors[0],
@@ -199,7 +211,18 @@ class RecordingSession:
             tag=target.tag,
             input_type=target.input_type,
         )
-        self._mirror(self._folder.action(step))
+        scrubbed = self._secrets.scrub(step)
+        if scrubbed is not None:
+            self._mirror(self._folder.action(scrubbed))
+
+    def _hide_in_title(self) -> None:
+        """Mask the secret values known so far in the title and description, in the journal too (a
+        crash must not leave a password there); stop() puts the parameters' placeholders in their place."""
+        title, description = (self._secrets.replace(text) for text in self._as_given)
+        if (title, description) != (self.recording.title, self.recording.description):
+            self.recording.title, self.recording.description = title, description
+            if self._journal is not None:
+                self._journal.rewrite(self.recording)
 
     def _mirror(self, edits: list[Edit]) -> None:
         """Write the folder's edits to the journal and tell the listener."""

@@ -183,8 +183,11 @@ class LessonStore:
         return self.lessons[number - 1]
 
     def promote(self, number: int) -> Lesson:
-        """Make lesson `number` (1-based, as listed) a best practice, so it joins Tier 1."""
+        """Make lesson `number` (1-based, as listed) a best practice, so it joins Tier 1; a lesson whose
+        category is Tier 1's already is left as it is."""
         lesson = self._at(number)
+        if lesson.category in TIER1:
+            raise ShowMeHowError(f"lesson {number} is in Tier 1 already ({lesson.category}); nothing to promote")
         lesson.category = "best_practice"
         self._emit(
             "lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains

@@ -1,69 +1,169 @@
-"""Retriever: the stored procedures that best fit a task, best first."""
+"""Retriever: the stored procedures that best fit a task, best first.
+
+SQLite's FTS5 (bm25) finds candidates among all stored procedures in the database: those that share a
+word, a synonym or a corrected misspelling with the task (with embeddings, every procedure of a small
+store). Python scores only that shortlist: goal similarity (retrieval.similarity), blended with embeddings
+when a model is set, the place, the confidence, and, for the few that can still enter the top k, the
+parameters the task supplies.
+"""
 
 from __future__ import annotations
 
 import heapq
-from weakref import WeakKeyDictionary
+import math
+from dataclasses import replace
 
 from core.settings import Settings, load_settings
 from procedures.binding import bind_parameters, missing_parameters
-from procedures.store import ProcedureStore
-from retrieval.index import ProcedureIndex
-from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, domain_match, parameter_availability
+from procedures.models import confidence
+from procedures.store import ProcedureStore, SearchRow
+from retrieval.embeddings import Semantic
+from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
+from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
+from retrieval.spelling import corrections
+from retrieval.text import STOP_STEMS, Task, analyze
+from retrieval.vocabulary import vocabulary
 
-SHORTLIST = 50  # procedures scored in full (parameters bound) after the cheap parts of the score
-_INDEXES: WeakKeyDictionary[ProcedureStore, ProcedureIndex] = WeakKeyDictionary()  # one index per open store
+SHORTLIST = 60  # candidates from each FTS5 query that Python scores
+CANDIDATE_BUDGET = 2000  # rows that FTS5 ranks, at least (more when the store is large)
+BUDGET_SHARE = 0.05  # ... or this share of the store
+SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
+SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
+PHRASE_WEIGHT = 1.5
+
+
+def alternatives(task: Task) -> tuple[list[str], set[str]]:
+    """The task's own words and phrases (quoted values left out), and their synonyms and corrections."""
+    vocab = vocabulary()
+    own = list(dict.fromkeys(t.stem for t in task.terms if t.stem not in STOP_STEMS))
+    others = {m for t in task.terms for meaning in t.meanings for m in vocab.members.get(meaning, ())}
+    return own, {a for a in others if a not in STOP_STEMS} - set(own)
+
+
+def _count(word: str, counts: dict[str, int]) -> int:
+    return min(counts.get(part, 0) for part in word.split())
+
+
+def fts_query(own: list[str], others: set[str], counts: dict[str, int], titles: dict[str, int], size: int) -> str:
+    """An FTS5 query for any of the words that some procedure has, within a budget of rows for bm25 to rank:
+    the task's own words first, then synonyms, rarer first. In a large store, a word that a great many
+    procedures have ("click", "button") is only looked for in titles once rarer words fill the budget, and
+    left out when even titles that have it are too many (bm25 could not rank by it)."""
+    budget, chosen, rows = max(CANDIDATE_BUDGET, BUDGET_SHARE * size), [], 0
+    for group in (own, others):
+        for df, word in sorted((_count(w, counts), w) for w in group):
+            in_titles = _count(word, titles)
+            if df and (not chosen or rows + df <= budget):
+                chosen.append(f'"{word}"')
+                rows += df
+            elif in_titles and rows + in_titles <= budget:
+                chosen.append(f'goal : "{word}"')
+                rows += in_titles
+    return " OR ".join(chosen)
+
+
+def all_of(task: Task, counts: dict[str, int]) -> str:
+    """An FTS5 query for procedures with every word the task asks for (not its values): cheap to rank, and
+    the best candidates whatever the budget left out."""
+    words = list(dict.fromkeys(t.stem for t in task.terms if not t.value and t.stem not in STOP_STEMS))
+    if len(words) < 2 or not all(_count(w, counts) for w in words):
+        return ""
+    return " AND ".join(f'"{w}"' for w in words)
 
 
 class Retriever:
-    """Scores tasks against an index of `store`. Retrievers of the same store share that index, which
-    is built once and then follows the store's changes, so a Retriever is cheap to make."""
+    """Scores tasks against the procedures of `store`; cheap to make (nothing is loaded up front)."""
 
     def __init__(self, store: ProcedureStore, settings: Settings | None = None, min_score: float | None = None) -> None:
         self.store = store
-        self.index = _INDEXES.setdefault(store, ProcedureIndex(store))
         settings = settings or load_settings()
         self.min_score = settings.min_score if min_score is None else min_score
         self.param_env = settings.param_env
+        self.semantic = Semantic(store, settings)
+
+    def _task(self, text: str) -> Task:
+        task = analyze(text)
+        fixes = corrections([t.surface for t in task.terms if " " not in t.surface], self.store)
+        if not fixes:
+            return task
+        corrected = []
+        for term in task.terms:
+            if term.surface in fixes:
+                word = fixes[term.surface]
+                (fixed,) = analyze(word).terms or (term,)
+                term = replace(fixed, position=term.position, value=term.value, misspelt=term.surface)
+            corrected.append(term)
+        return replace(task, terms=corrected)
+
+    @staticmethod
+    def _weights(task: Task, counts: dict[str, int], size: int) -> dict[str, float]:
+        """Rarer words weigh more: 1 for a word every procedure has, 2 for one none has."""
+        scale = math.log(size + 2)
+        words = [t.stem for t in task.terms if " " not in t.stem]
+        weights = {word: 1.0 + math.log((size + 1) / (counts.get(word, 0) + 1)) / scale for word in words}
+        return weights | {t.stem: PHRASE_WEIGHT for t in task.terms if " " in t.stem}
+
+    def _goals(
+        self, text: str, task: Task, rows: list[SearchRow], weights: dict[str, float]
+    ) -> dict[str, tuple[float, list[Evidence | str]]]:
+        goals: dict[str, tuple[float, list[Evidence | str]]] = {}
+        undo = undoing(task)
+        for row in rows:
+            goal, evidence = goal_similarity(task, document_of(row), weights, undo)
+            goals[row.id] = (goal, list(evidence))
+        semantic = self.semantic.similarities(text, [r.id for r in rows])
+        for pid, similarity in semantic.items():
+            goal, evidence = goals[pid]
+            blended = (1 - SEMANTIC_SHARE) * goal + SEMANTIC_SHARE * similarity
+            if blended > goal:
+                goals[pid] = (blended, [*evidence, f"meaning close to the task (embeddings {similarity:.0%})"])
+        return goals
 
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
-        self.index.refresh()
-        similar = self.index.goal_similarity(task)
+        analysed = self._task(task)
+        own, others = alternatives(analysed)
+        words = {part for w in [*own, *others] for part in w.split()}
+        counts = self.store.term_counts(words) if words else {}
+        titles = self.store.term_counts(words, "goal") if words else {}
+        size = self.store.searchable_count()
+        if self.semantic.model and size <= SEMANTIC_SCAN:
+            rows = self.store.search(None, SEMANTIC_SCAN)
+        else:
+            rows = []
+            for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
+                rows += self.store.search(query, SHORTLIST) if query else []
+            rows = list({row.id: row for row in rows}.values())
+        goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         partial = []
-        for procedure_id, goal in similar.items():
-            entry = self.index.entries[procedure_id]
-            if entry.deprecated or goal < MIN_GOAL:
+        for row in rows:
+            goal, _ = goals[row.id]
+            if goal < MIN_GOAL:
                 continue
-            goal = min(goal, 1.0)
-            upper = (
-                WEIGHTS["goal"] * goal
-                + WEIGHTS["domain"] * domain_match(url, entry.domains)
-                + WEIGHTS["confidence"] * entry.confidence
-            )
-            partial.append((upper + WEIGHTS["params"], goal, procedure_id))
-        matches = []
-        for upper, goal, procedure_id in heapq.nlargest(SHORTLIST, partial):
-            if upper < self.min_score:
-                break
+            place = place_match(url, row.places, row.domains)
+            upper = WEIGHTS["goal"] * min(goal, 1.0) + WEIGHTS["domain"] * place
+            upper += WEIGHTS["confidence"] * confidence(row.success_count, row.failure_count)
+            partial.append((upper + WEIGHTS["params"], row.id, place))
+        matches: list[Match] = []
+        for upper, procedure_id, place in heapq.nlargest(len(partial), partial):
+            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score):
+                break  # nothing further down the list can enter the top k
             procedure = self.store.get(procedure_id)
             bound = bind_parameters(procedure, task, param_env=self.param_env)
+            goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
-                goal=round(goal, 4),
-                domain=domain_match(url, procedure.abstract.domains),
+                goal=round(min(goal, 1.0), 4),
+                domain=place,
                 confidence=round(procedure.confidence, 4),
                 params=round(parameter_availability(procedure, bound), 4),
             )
             if breakdown.score >= self.min_score:
-                matches.append(
-                    Match(
-                        procedure=procedure,
-                        score=round(breakdown.score, 4),
-                        breakdown=breakdown,
-                        bound=bound,
-                        missing=missing_parameters(procedure, bound),
-                    )
+                match = Match(
+                    procedure=procedure,
+                    score=round(breakdown.score, 4),
+                    breakdown=breakdown,
+                    bound=bound,
+                    missing=missing_parameters(procedure, bound),
+                    evidence=[str(e) for e in evidence],
                 )
-            if len(matches) >= k and upper < heapq.nlargest(k, (m.score for m in matches))[-1]:
-                break  # nothing further down the list can enter the top k
-        matches.sort(key=lambda m: -m.score)
+                matches = sorted([*matches, match], key=lambda m: -m.score)
         return matches[:k]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from core.sites import host_of, on_site
+from core.sites import on_site
 from procedures.models import Procedure
+from procedures.search import place
 
 WEIGHTS = {"goal": 0.4, "domain": 0.3, "confidence": 0.2, "params": 0.1}
 NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
+SAME_PAGE, VISITED_PAGE, SAME_SITE = 1.0, 0.9, 0.75  # the domain part: where the agent is, against where the procedure ran
 MIN_GOAL = 0.35  # below this, a procedure is about something else, whatever its other parts say
 
 
@@ -35,12 +37,14 @@ class Match(BaseModel):
     breakdown: Breakdown
     bound: dict[str, str]
     missing: list[str]
+    evidence: list[str] = []  # which task words matched what, and how
 
     def reasons(self) -> list[str]:
         b, out = self.breakdown, []
         out.append(f'similar goal: "{self.procedure.abstract.goal}" ({b.goal:.0%})')
-        if b.domain == 1.0:
-            out.append(f"matches current domain ({', '.join(self.procedure.abstract.domains)})")
+        if b.domain >= SAME_SITE:
+            where = "recorded on this page" if b.domain == SAME_PAGE else "recorded elsewhere on this site"
+            out.append(f"matches current domain ({', '.join(self.procedure.abstract.domains) or 'local files'}), {where}")
         elif b.domain == 0.0:
             out.append("on another site")
         out.append(f"confidence {b.confidence:.0%} ({self.procedure.success_count} ok, {self.procedure.failure_count} failed)")
@@ -49,14 +53,29 @@ class Match(BaseModel):
         return out
 
 
-def domain_match(url: str | None, domains: list[str]) -> float:
-    """1 when the page's host is, or is a subdomain of, one of the domains; 0 when not; neutral without a URL."""
-    if not url:
+def _site(where: str) -> str:
+    """What counts as one site, for a place (see procedures.search.place): its host (subdomains join their
+    parent through the stored domains), or, for a file, its folder."""
+    if where.startswith("file://"):
+        return where.rsplit("/", 1)[0]
+    netloc = where.split("://", 1)[-1].split("/", 1)[0]
+    return netloc.rsplit("@", 1)[-1].split(":", 1)[0].strip("[]")
+
+
+def place_match(url: str | None, places: list[str], domains: list[str]) -> float:
+    """1 on the page (origin and path) where the procedure started, a little less on another page it
+    visited, then the same site (or, for files, the same folder), else 0; neutral without a URL."""
+    here = place(url or "")
+    if not here:
         return NEUTRAL_DOMAIN
-    host = host_of(url)
-    if not host:
-        return NEUTRAL_DOMAIN
-    return 1.0 if any(on_site(host, d) for d in domains) else 0.0
+    if places and here == places[0]:
+        return SAME_PAGE
+    if here in places:
+        return VISITED_PAGE
+    site = _site(here)
+    if site and (any(_site(p) == site for p in places) or any(on_site(site, d) for d in domains)):
+        return SAME_SITE
+    return 0.0
 
 
 def parameter_availability(procedure: Procedure, bound: dict[str, str]) -> float:

@@ -1,152 +1,100 @@
-"""Turning task and procedure text into comparable terms: stop words out, synonyms folded, stems."""
+"""Tasks and stored search text as terms: stemmed words, with the vocabulary's phrases folded into one term,
+stop words out, and the words that look like values (names, numbers, quoted text) marked as such."""
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from dataclasses import dataclass
 
-from core.words import STOP_WORDS as COMMON_STOP_WORDS
+from core.words import STOP_WORDS, stem, tokens
+from procedures.search import SLOT
+from retrieval.vocabulary import Vocabulary, vocabulary
 
-# besides the usual stop words, the filler of task wording ("I want to ...", "click the button on the page")
-STOP_WORDS = COMMON_STOP_WORDS | frozenset(
-    """want need let lets just now some any also there here them they he she him her do does did done am been
-    page button field link form click enter press type go choose step steps using via new open site website app
-    about something anything thing things""".split()
+# besides the usual stop words, the filler of task wording ("I want to ...", "then", "for me")
+FILLER = frozenset("want need let lets just now also there here them then they do does did am been some any".split())
+STOP_STEMS = frozenset(STOP_WORDS | FILLER | {stem(w) for w in STOP_WORDS | FILLER})
+NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth ninth tenth "
+    "last next previous".split()
 )
-
-# Phrases people use for the same thing, folded to one term before tokenizing.
-SYNONYM_PHRASES = [
-    (r"\b(log|sign)[\s-]?(in|on)(to)?\b|\bauthenticate\b", " login "),
-    (r"\b(log|sign)[\s-]?out\b", " logout "),
-    (r"\bsign[\s-]?(me |us )?up\b|\bregister\b|\bcreate an account\b", " signup "),
-    (r"\bplane ticket\b|\bairline\b|\bplane\b", " flight "),
-    (r"\buser[\s_-]?name\b|\buser[\s_-]?id\b|\blogin name\b", " username "),
-    (r"\bpass[\s_-]?word\b|\bpasscode\b|\bpwd\b", " password "),
-    (r"\be-?mail address\b|\be-mail\b", " email "),
-    (r"\blook[\s-]?up\b", " search "),
-    (r"\bcheck[\s-]?out\b", " checkout "),
-    (r"\bto[\s-]?do\b", " todo "),
-]
-SYNONYMS = {
-    "find": "search",
-    "query": "search",
-    "seek": "search",
-    "make": "create",
-    "add": "create",
-    "raise": "create",
-    "report": "create",
-    "remove": "delete",
-    "erase": "delete",
-    "trash": "delete",
-    "discard": "delete",
-    "drop": "delete",
-    "change": "edit",
-    "modify": "edit",
-    "update": "edit",
-    "rename": "edit",
-    "purchase": "buy",
-    "order": "buy",
-    "reserve": "book",
-    "reservation": "book",
-    "bug": "issue",
-    "store": "shop",
-    "preferences": "settings",
-    "options": "settings",
-    "configuration": "settings",
-    "config": "settings",
-    "account": "profile",
-    "attach": "upload",
-    "attachment": "upload",
-    "mail": "email",
-    "message": "email",
-    "write": "compose",
-    "assign": "assignee",
-    "owner": "assignee",
-    "remark": "comment",
-    "reply": "comment",
-    "star": "favorite",
-    "favourite": "favorite",
-    "bookmark": "favorite",
-    "town": "city",
-}
-# Words that carry the task's intent: never discounted as if they were values.
-INTENT_WORDS = frozenset(
-    "login logout signup search create delete edit buy book send upload download save submit pay subscribe "
-    "unsubscribe comment share favorite checkout compose cancel invite approve reject archive".split()
-)
-TOKEN = re.compile(r"[a-z0-9]+")
+VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about".split())
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(?<!\w)\'[^\']*\'(?!\w)')
+RAW_TOKEN = re.compile(r"[^\s\"“”]+")
 
 
-@lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    """A crude, consistent suffix stripper: issues/issue -> issu, booking/booked/book -> book."""
-    changed = True
-    while changed:
-        changed = False
-        for suffix in ("ing", "ed", "es", "s", "e"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                changed = True
+@dataclass(frozen=True)
+class Term:
+    surface: str  # as written (folded), a phrase's words joined by spaces
+    stem: str  # the stemmed word or phrase
+    meanings: frozenset[str]  # the stem and the vocabulary's groups for it
+    position: int  # index in the stream of words
+    value: bool = False  # looks like a value: quoted, a number, an address, a name
+    misspelt: str = ""  # the word as written, when `surface` is its correction
+
+
+def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocabulary | None = None) -> list[Term]:
+    """Terms of a stream of stemmed words (SLOT marks a value), phrases folded, stop words out."""
+    vocab = vocab or vocabulary()
+    surfaces = surfaces or stems
+    out: list[Term] = []
+    i = 0
+    while i < len(stems):
+        longest = min(vocab.longest_phrase, len(stems) - i) if stems[i] in vocab.phrase_starts else 1
+        for size in range(longest, 1, -1):
+            key = " ".join(stems[i : i + size])
+            if key in vocab.meanings:  # a phrase means what its group means, and its own words
+                words = frozenset(w for w in stems[i : i + size] if w not in STOP_STEMS)
+                out.append(Term(" ".join(surfaces[i : i + size]), key, vocab.meaning(key) | words, i))
+                i += size
                 break
-    return word
-
-
-def _fold(text: str) -> str:
-    text = text.lower()
-    for pattern, replacement in SYNONYM_PHRASES:
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-def words(text: str) -> list[tuple[str, str]]:
-    """(surface word, term) pairs of a text's content words, in order, without repeated terms."""
-    out: list[tuple[str, str]] = []
-    seen = set()
-    for token in TOKEN.findall(_fold(text)):
-        if token in STOP_WORDS or len(token) < 2 or token.isdigit():
-            continue
-        term = stem(SYNONYMS.get(token, token))
-        if term not in seen:
-            seen.add(term)
-            out.append((token, term))
+        else:
+            word = stems[i]
+            if word != SLOT and word not in STOP_STEMS and (len(word) > 1 or word in vocab.meanings):
+                out.append(Term(surfaces[i], word, vocab.meaning(word), i))
+            i += 1
     return out
 
 
-def terms(text: str) -> list[str]:
-    """Stemmed, synonym-folded content words of a text, in order, without repeats."""
-    return [term for _, term in words(text)]
+@dataclass(frozen=True)
+class Task:
+    stems: list[str]  # every word in order, quoted text as one SLOT
+    terms: list[Term]  # what the task asks for, values marked (quoted text is left out)
 
 
-VALUE_INTRODUCERS = frozenset(
-    "as named called titled saying for to from with about username password email name city title".split()
-)
-ARTICLES = frozenset(["a", "an", "the", "my", "our", "your", "this", "that"])
-RAW_TOKEN = re.compile(r"[A-Za-z0-9@._+-]+")
+def _looks_like_value(raw: list[str], position: int) -> bool:
+    token = raw[position]
+    previous = raw[position - 1].lower() if position else ""
+    return (
+        any(c.isdigit() for c in token)
+        or token.lower() in NUMBER_WORDS
+        or "@" in token
+        or "." in token.strip(".,;:!?")
+        or (position > 0 and token[:1].isupper() and raw[position - 1][-1:] not in ".!?:")
+        or previous in VALUE_INTRODUCERS
+    )
 
 
-def task_terms(task: str) -> list[tuple[str, str, bool]]:
-    """A task's (surface word, term, looks like a value) triples. A value (a name, a number, an
-    address) is not part of what to do, and must not decide which procedure fits."""
-    text = QUOTED.sub(" ", task)
-    value_like: dict[str, bool] = {}
-    raw = RAW_TOKEN.findall(text)
-    for position, token in enumerate(raw):
-        before = [t.lower() for t in raw[:position] if t.lower() not in ARTICLES]
-        previous = before[-1] if before else ""
-        looks = (
-            any(c.isdigit() for c in token)
-            or "@" in token
-            or (position > 0 and token[:1].isupper())
-            or previous in VALUE_INTRODUCERS
-        )
-        for part in TOKEN.findall(token.lower()):
-            value_like[part] = value_like.get(part, True) and looks
-    return [(surface, term, value_like.get(surface, False)) for surface, term in words(text)]
-
-
-def is_intent(term: str) -> bool:
-    return term in _INTENT_STEMS
-
-
-_INTENT_STEMS = frozenset(stem(w) for w in INTENT_WORDS)
+def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
+    stems: list[str] = []
+    surfaces: list[str] = []
+    values: list[bool] = []
+    at = 0
+    for m in [*QUOTED.finditer(task), None]:
+        chunk = task[at : m.start() if m else len(task)]
+        raw = RAW_TOKEN.findall(chunk)
+        for position, token in enumerate(raw):
+            looks = _looks_like_value(raw, position)
+            for word in tokens(token):
+                stems.append(stem(word))
+                surfaces.append(word)
+                values.append(looks)
+        if m:
+            stems.append(SLOT)
+            surfaces.append(m.group(0))
+            values.append(True)
+            at = m.end()
+    terms = [
+        Term(t.surface, t.stem, t.meanings, t.position, value=all(values[t.position : t.position + len(t.stem.split())]))
+        for t in fold_terms(stems, surfaces, vocab)
+    ]
+    return Task(stems, terms)

@@ -60,3 +60,17 @@ def context(browser):  # type: ignore[no-untyped-def]
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     yield ctx
     ctx.close()
+
+
+@pytest.fixture
+def llm(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """The scripted OpenAI-compatible server (tests/llm_server.py), set as the model in the settings."""
+    from core.settings import set_setting
+    from tests.llm_server import MODEL, LLMServer
+
+    server = LLMServer()
+    set_setting("api_base", server.url)
+    set_setting("model", MODEL)
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    yield server
+    server.close()

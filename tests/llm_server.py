@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+MODEL = "openai/scripted"  # the model name that reaches this server through litellm's OpenAI provider
+
 
 @dataclass
 class Reply:
@@ -36,6 +38,7 @@ class LLMServer:
     requests: list[dict[str, Any]] = field(default_factory=list)
     url: str = ""
     default: Reply | None = None
+    embed: Callable[[str], list[float]] | None = None  # answers /v1/embeddings: one vector per input text
 
     def __post_init__(self) -> None:
         server = self
@@ -47,6 +50,8 @@ class LLMServer:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
                 server.requests.append(body)
+                if self.path.endswith("/embeddings") and server.embed is not None:
+                    return self._send(200, json.dumps(_embeddings(body, server.embed)))
                 if server.replies:
                     reply = server.replies.pop(0)
                 else:
@@ -55,10 +60,12 @@ class LLMServer:
                     reply = reply(body)
                 if reply.delay:
                     time.sleep(reply.delay)
-                payload = reply.raw if reply.raw is not None else json.dumps(_completion(body, reply))
+                self._send(reply.status, reply.raw if reply.raw is not None else json.dumps(_completion(body, reply)))
+
+            def _send(self, status: int, payload: str) -> None:
                 data = payload.encode()
                 try:
-                    self.send_response(reply.status)
+                    self.send_response(status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
@@ -74,6 +81,17 @@ class LLMServer:
     def close(self) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def _embeddings(request: dict[str, Any], embed: Callable[[str], list[float]]) -> dict[str, Any]:
+    texts = request.get("input") or []
+    texts = [texts] if isinstance(texts, str) else texts
+    return {
+        "object": "list",
+        "data": [{"object": "embedding", "index": i, "embedding": embed(text)} for i, text in enumerate(texts)],
+        "model": request.get("model", "test"),
+        "usage": {"prompt_tokens": 10, "total_tokens": 10},
+    }
 
 
 def _completion(request: dict[str, Any], reply: Reply) -> dict[str, Any]:

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
+from tests.llm_server import MODEL, Reply, tool_call
 
-from core.settings import set_setting
-from tests.llm_server import LLMServer, Reply, tool_call
-
-MODEL = "openai/scripted"
+__all__ = ["MODEL", "act", "ref_of"]  # MODEL: what tests pass as model=
 
 
 def ref_of(request: dict[str, Any], name: str) -> str:
@@ -33,13 +29,3 @@ def act(tool: str, **args: Any) -> Any:
         return Reply(tool_calls=[tool_call(tool, **resolved)])
 
     return reply
-
-
-@pytest.fixture
-def llm(monkeypatch: pytest.MonkeyPatch) -> Iterator[LLMServer]:
-    server = LLMServer()
-    set_setting("api_base", server.url)
-    set_setting("model", MODEL)
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
-    yield server
-    server.close()

@@ -40,7 +40,8 @@ def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: 
     system, first = llm.requests[0]["messages"][0], llm.requests[0]["messages"][1]
     assert "## Lessons from experience" in system["content"] and "If fill fails" in system["content"]
     assert "## Goal\n\nlog in with username bob" in system["content"]
-    assert first["content"].startswith("<procedural_memory>") and TITLE in first["content"]
+    stored = TITLE.replace('"xyz"', '"{password}"')  # the password typed in the demonstration never leaves the page
+    assert first["content"].startswith("<procedural_memory>") and stored in first["content"]
     assert "{password}" in first["content"] and "hunter22" not in json.dumps(llm.requests)
     assert llm.requests[0]["tools"][0]["function"]["name"] == "goto"
     run_dir = Path(result.run_dir)  # type: ignore[arg-type]

@@ -27,14 +27,16 @@ def _actions(run_dir: str) -> list[dict]:  # type: ignore[type-arg]
 def test_replays_with_new_values_from_a_task_of_the_same_shape(context, login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
     store, pid = login_procedure
     page = context.new_page()
-    result = run_task('enter the username "bob" and the password "abc" and press login', page=page, store=store, mode="replay")
+    task = 'enter the username "bob" and the password "abc" and press login'
+    result = run_task(task, page=page, store=store)  # the default, auto, without a model is replay
     assert result.success, result.error
-    assert result.procedure_id == pid
+    assert result.mode == "replay" and result.procedure_id == pid
     assert page.locator("#hello").inner_text() == "Welcome bob"
     assert store.get(pid).success_count == 1
     actions = _actions(result.run_dir)  # type: ignore[arg-type]
     assert [a["command"] for a in actions] == ["navigate", "fill", "fill", "click"]
     assert set(actions[0]) >= {"step", "command", "args", "status", "error", "url", "duration_ms"}
+    assert actions[1]["args"]["value"] == "bob"  # the value typed, not the procedure's {username}
     assert actions[2]["args"]["value"] == "••••"
     assert len(list(Path(result.run_dir).glob("step_*.png"))) == 4  # type: ignore[arg-type]
 

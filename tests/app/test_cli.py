@@ -21,7 +21,10 @@ def test_list_show_export_import_delete(home: Path, tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["format"] == "showmehow.procedures" and data["version"] == 1
 
-    imported = run_cli("import", str(out))
+    again = run_cli("import", str(out))  # the procedure is stored already: said, not duplicated
+    assert again.returncode == 2 and f"Already stored: 'Log in to the demo site' as {pid}" in again.stdout
+    assert "was imported before" in again.stderr and len(ProcedureStore()) == 1
+    imported = run_cli("import", str(out), "--force")
     assert imported.returncode == 0 and "Imported" in imported.stdout
     assert len(ProcedureStore()) == 2
 
@@ -54,7 +57,7 @@ def test_bad_imports_change_nothing(home: Path, tmp_path: Path) -> None:
 
     foreign = tmp_path / "b.json"
     foreign.write_text('{"hello": 1}')
-    _assert_refused(run_cli("import", str(foreign)), "not a ShowMeHow procedure file")
+    _assert_refused(run_cli("import", str(foreign)), "nor a Chrome DevTools Recorder recording")
 
     good = json.loads(sample_procedure().model_dump_json())
     bad_step = json.loads(json.dumps(good))
@@ -104,6 +107,8 @@ def test_config_get_set_and_validation(home: Path) -> None:
     _assert_refused(run_cli("config", "set", "approval_policy", "sometimes"), "invalid value for approval_policy")
     assert run_cli("config", "set", "approval_policy", "never").returncode == 0
     assert "approval_policy = never" in run_cli("config", "get").stdout
+    shown = run_cli("config")  # no action: show them all
+    assert shown.returncode == 0 and "approval_policy = never" in shown.stdout and "token_budget = 3000" in shown.stdout
     assert run_cli("config", "set", "param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}').returncode == 0
     assert json.loads((home / "settings.json").read_text())["param_env"] == {"password@example.org": "EXAMPLE_PASSWORD"}
     refused = run_cli("config", "set", "param_env", '{"password": "hunter2!"}')  # a value where a variable's name belongs
@@ -122,6 +127,23 @@ def test_doctor_finds_chromium_and_names_problems(home: Path, tmp_path: Path) ->
     env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     no_key = run_cli("doctor", env=env | {"OPENAI_API_KEY": ""})
     assert "PROBLEM  llm:" in no_key.stdout and "$OPENAI_API_KEY is empty" in no_key.stdout
+    run_cli("config", "set", "model", "ollama/llama3")  # a local model needs no key
+    keyless = run_cli("doctor", env=env | {"OPENAI_API_KEY": ""})
+    assert "ok       llm: ollama/llama3" in keyless.stdout and keyless.returncode == 0, keyless.stdout
+
+
+def test_doctor_without_a_display_is_fine_for_the_command_line(home: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "doctor"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert result.returncode == 0, result.stdout
+    assert "note     display: none: the command line works" in result.stdout and "PROBLEM" not in result.stdout
 
 
 def test_lessons_list_tier_promote_forget(home: Path) -> None:
@@ -135,8 +157,14 @@ def test_lessons_list_tier_promote_forget(home: Path) -> None:
     listed = run_cli("lessons")
     assert listed.returncode == 0 and "If fill fails" in listed.stdout and "When goto fails" in listed.stdout
     assert "When goto fails" not in run_cli("lessons", "tier").stdout
+    tier2 = run_cli("lessons", "tier", "2").stdout
+    assert "When goto fails" in tier2 and "If fill fails" not in tier2
+    _assert_refused(run_cli("lessons", "tier", "3"), "usage: showmehow lessons tier 1|2")
+    _assert_refused(run_cli("lessons", "promote", "1"), "lesson 1 is in Tier 1 already (tool_fallback)")
+    assert LessonStore().load()[0].category == "tool_fallback"  # unchanged
     assert run_cli("lessons", "promote", "4").returncode == 0
-    assert "When goto fails" in run_cli("lessons", "tier").stdout
+    assert "When goto fails" in run_cli("lessons", "tier", "1").stdout
+    assert run_cli("lessons", "tier", "2").stdout.strip() == "No Tier-2 lessons yet."
     assert run_cli("lessons", "forget", "4").returncode == 0
     assert "When goto fails" not in run_cli("lessons").stdout
     _assert_refused(run_cli("lessons", "forget", "99"), "no lesson number 99")
@@ -175,3 +203,66 @@ def test_revisions_list_show_accept_reject(home: Path, capsys) -> None:  # type:
     assert "already rejected" in capsys.readouterr().err
     assert main(["revisions"]) == 0 and "No revisions waiting." in capsys.readouterr().out
     assert main(["revisions", "list", "--all"]) == 0 and "accepted" in capsys.readouterr().out
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(home: Path) -> None:
+    import subprocess
+    import sys
+
+    from retrieval.lessons import Lesson, LessonFile
+    from tests.helpers import ROOT
+
+    ProcedureStore().add_many(sample_procedure(title=f"Log in to site number {n} " + "x" * 80) for n in range(1500))
+    lessons = [
+        Lesson(
+            lesson=f"Lesson {n} " + "y" * 80,
+            category="site_specific",
+            created_at="2026-01-01",
+            last_used="2099-01-01",
+            use_count=9,
+        )
+        for n in range(1500)
+    ]
+    (home / "lessons.json").write_text(LessonFile(lessons=lessons).model_dump_json())
+    for command, lines in (("list", 1), ("lessons", 3)):  # far more than a pipe holds: the writer meets a closed pipe
+        shell = f"set -o pipefail; {sys.executable} -m app.cli {command} | head -{lines}"
+        result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert result.stderr == "", result.stderr
+        assert len(result.stdout.splitlines()) == lines and result.returncode == 141  # as `ls | head` in a pipefail shell
+
+
+def test_recordings_are_listed_and_built_once_by_short_id(home: Path) -> None:
+    from recorder.models import RecordedStep, Recording
+    from recorder.recordings import RecordingStore
+
+    def recording(rid: str, title: str) -> Recording:
+        url = "http://127.0.0.1/login.html"
+        return Recording(id=rid, title=title, steps=[RecordedStep(action="navigate", value=url, url=url)])
+
+    recordings = RecordingStore()
+    for rid, title in (("ab12" + "0" * 28, "Open the login page"), ("ab34" + "0" * 28, "Open it again")):
+        recordings.add(recording(rid, title))
+    listed = run_cli("recordings")
+    assert listed.returncode == 0 and listed.stdout.count("not built") == 2 and "Open the login page" in listed.stdout
+
+    _assert_refused(run_cli("build", "ab"), "recording id 'ab' is ambiguous")
+    _assert_refused(run_cli("build", "zz"), "no recording with id 'zz'; `showmehow recordings` shows the ids")
+    built = run_cli("build", "ab12")
+    assert built.returncode == 0, built.stderr
+    (procedure,) = ProcedureStore().list()
+    assert procedure.recording_id == "ab12" + "0" * 28
+    assert procedure.id[:12] in run_cli("recordings").stdout
+
+    again = run_cli("build", "ab12")  # the same recording twice: said, not duplicated
+    _assert_refused(again, f"recording ab1200000000 is already procedure {procedure.id[:12]}")
+    assert "--force" in again.stderr and len(ProcedureStore()) == 1
+    assert run_cli("build", "ab12", "--force").returncode == 0 and len(ProcedureStore()) == 2
+
+
+def test_short_procedure_ids_that_fit_several_say_so(home: Path) -> None:
+    store = ProcedureStore()
+    for pid in ("cafe01", "cafe02", "cafe"):
+        store.add(sample_procedure(id=pid))
+    _assert_refused(run_cli("show", "caf"), "procedure id 'caf' is ambiguous")
+    assert "(cafe)" in run_cli("show", "cafe").stdout  # an id that is also a prefix of others is itself
+    assert "(cafe02)" in run_cli("show", "cafe02").stdout

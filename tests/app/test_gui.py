@@ -1,14 +1,21 @@
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from app.gui import MainWindow
+from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
 from procedures import build_procedure
+from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
-from tests.agent.conftest import act, llm  # noqa: F401 (the fixture)
+from procedures.transfer import export_procedures
+from recorder.browser import has_display
+from tests.agent.conftest import act
 from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -114,7 +121,12 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert window.result.text().startswith("Succeeded, verified (replay, 4 steps)<br>Cost: 0 LLM calls; "), window.result.text()
     assert "Open the run directory" in window.result.text()
     assert [row[2] for row in window.log_model.rows] == ["navigate", "fill", "fill", "click"]
+    arguments = [row[3] for row in window.log_model.rows]
+    assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
     assert window.screenshot.pixmap() is not None and not window.screenshot.pixmap().isNull()
+    dialog = window.screenshot.open_full_size()  # what a click on the screenshot opens
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.findChild(QLabel).pixmap().width() == 1280  # the page's full width, not the thumbnail's
 
 
 def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWindow, context, site: str, home: Path) -> None:  # type: ignore[no-untyped-def]
@@ -141,7 +153,7 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     assert window.messages and window.messages[-1].text().startswith("Parameters: cannot read"), "an unclosed quote is refused"
 
 
-def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]
     llm.replies = [act("click", ref_name="Send message"), act("finish", success=False, summary="not allowed")]
     window.tabs.setCurrentIndex(2)
     window.task.setText("send the support message")
@@ -197,7 +209,7 @@ def test_the_window_never_imports_litellm_at_start() -> None:
     assert Path(ROOT / "app" / "gui.py").exists()
 
 
-def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]
     from app.settings_dialog import SettingsDialog
     from core.settings import load_settings
     from tests.llm_server import Reply
@@ -239,3 +251,107 @@ def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(
     dialog.save()
     saved = load_settings()
     assert saved.param_env == {"password@example.org": "EXAMPLE_PASSWORD", "otp": "EXAMPLE_OTP"} and saved.llm_timeout == 12
+
+
+def test_the_procedures_table_fits_the_default_window(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    long_title = 'Log in as "emile" on the staff portal, open the weekly report and export it as a spreadsheet'
+    for n in range(3):
+        store.add(sample_procedure(title=f"{long_title} {n}", domain="intranet.example-company.org"))
+    window.refresh_procedures()
+    window.tabs.setCurrentIndex(1)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.procedures_view
+    header = view.horizontalHeader()
+    qtbot.waitUntil(lambda: not view.horizontalScrollBar().isVisible(), timeout=5000)  # once the layout has settled
+    assert header.length() <= view.viewport().width()
+    for column in range(1, header.count()):  # every heading readable, none cut to a letter
+        heading = window.procedures_model.headers[column]
+        assert header.sectionSize(column) >= view.fontMetrics().horizontalAdvance(heading), heading
+    title = window.procedures_proxy.index(0, 0)
+    assert title.data(Qt.ItemDataRole.ToolTipRole).startswith(long_title)  # an elided title shows whole on hover
+
+
+def test_the_editor_shows_whole_selectors(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    selector = 'internal:role=button[name="Log in to the staff portal of the company"i]'
+    procedure = sample_procedure()
+    procedure.steps[3] = ProcedureStep(action="click", selector=selector, selectors=[selector, "#go"], failure_count=2)
+    editor = window.edit_procedure(ProcedureStore().add(procedure))
+    assert editor is not None
+    qtbot.waitExposed(editor)
+    view, header = editor.steps_view, editor.steps_view.horizontalHeader()
+    assert header.sectionSize(1) >= view.fontMetrics().horizontalAdvance(selector)
+    assert header.sectionSize(4) < header.sectionSize(1) / 4  # the failure count stays narrow
+    assert header.length() <= view.viewport().width()
+    assert editor.steps.data(editor.steps.index(3, 1), Qt.ItemDataRole.ToolTipRole) == selector
+
+
+def test_quit_is_in_the_file_menu_with_ctrl_q(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.show()
+    qtbot.waitExposed(window)
+    (file_menu,) = [a.menu() for a in window.menuBar().actions()]
+    assert window.quit_action in file_menu.actions() and window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
+    window.quit_action.trigger()
+    assert not window.isVisible()
+
+
+def test_a_failed_step_is_said_in_plain_words(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as free:  # a port that nothing listens on
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    ProcedureStore().add(sample_procedure(domain=f"127.0.0.1:{port}"))
+    window.tabs.setCurrentIndex(2)
+    window.task.setText("Log in to the demo site")
+    window.mode.setCurrentText("replay")
+    window.run_params.setText("username=ann password=pw")
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    error = window.log_model.rows[0][5]
+    assert f"could not open http://127.0.0.1:{port}/login.html (connection refused)" in error, error
+    assert "net::" not in window.result.text() and "Page.goto" not in window.result.text() + error
+
+
+def test_importing_a_file_again_asks_before_making_copies(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "procedures.json"
+    export_procedures([sample_procedure()], path)
+    window.import_path(path)
+    assert window.procedures_model.rowCount() == 1
+    window.import_path(path)
+    box = window.messages[-1]
+    assert box.icon() == QMessageBox.Icon.Question and "stored already" in box.text()
+    assert window.procedures_model.rowCount() == 1
+    next(b for b in box.buttons() if b.text() == "Import copies").click()
+    assert window.procedures_model.rowCount() == 2
+
+
+def test_the_browser_goes_beside_the_app_on_a_1280_by_800_screen() -> None:
+    screen = Rect(0, 0, 1280, 800)
+    app, browser = side_by_side(screen, Rect(90, 40, 1100, 760), min_app_width=442)
+    assert app.x >= 0 and app.right <= browser.x and browser.right <= screen.right and browser.height <= screen.height
+    assert browser.width >= MIN_BROWSER_WIDTH and app.width >= 442
+    wide = Rect(0, 0, 2560, 1440)
+    assert side_by_side(wide, Rect(100, 100, 1100, 720)) == (Rect(100, 100, 1100, 720), Rect(1200, 0, 1360, 1440))
+
+
+@pytest.mark.skipif(not has_display(), reason="a visible browser needs a display: the suite runs under xvfb-run")
+def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
+    window.show()
+    qtbot.waitExposed(window)
+    window.worker.headless = False
+    beside = window.place_browser()  # what Start does: the browser goes on this window's screen, beside it
+    screen, frame = window.screen().availableGeometry(), window.frameGeometry()
+    assert beside is not None and screen.contains(beside.x, beside.y) and beside.right <= screen.right() + 1
+    assert frame.right() < beside.x or frame.left() >= beside.right  # side by side, not on top of each other
+    _, placed = side_by_side(Rect(0, 0, 1280, 800), Rect(0, 0, 1100, 720), min_app_width=window.minimumSizeHint().width())
+    window.worker.window = placed  # as on a 1280x800 screen (the test platform's screen is smaller)
+    window.worker.start_recording(f"{site}/login.html", "Open the login page", "")
+    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    seen: list[list[int]] = []
+    window.worker.call(lambda page: seen.append(page.evaluate("[screenX, screenY, outerWidth, outerHeight]")))
+    qtbot.waitUntil(lambda: bool(seen), timeout=WAIT)
+    window.worker.stop_recording()
+    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
+    x, y, width, height = seen[0]
+    assert (x, y) == (placed.x, placed.y) and (width, height) == (placed.width, placed.height), seen
+    assert x + width <= 1280 and y + height <= 800

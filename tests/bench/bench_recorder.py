@@ -42,7 +42,7 @@ def main() -> None:
             buttons.nth(i * 5).click()
         session.pump(200)
         session.stop()
-        report("event to step in Python (5,000-element page)", session.latencies_ms[1:], target_ms=30)
+        report("event to step in Python (5,000-element page)", list(session.latencies_ms)[1:], target_ms=30)
 
         # As in the listener: one closure for the page's life, shadow roots registered once at install.
         timings = page.evaluate(

@@ -1,3 +1,4 @@
+import ast
 import json
 import subprocess
 import sys
@@ -19,8 +20,15 @@ def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path
     procedure = build_procedure(recording)
     script = tmp_path / "login.py"
     script.write_text(playwright_script(procedure))
+    source = script.read_text()
+    tree = ast.parse(source)
+    strings = [n for n in tree.body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
+    assert strings == [tree.body[0]]  # one module docstring, none carried over from the inlined modules
+    imports = [ast.unparse(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert len(imports) == len(set(imports)) and "import json" in imports and "from procedures" not in source
     shown = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
-    assert "--username" in shown.stdout and "--password" in shown.stdout
+    assert "--username USERNAME" in shown.stdout and "required, for example 'emile'" in shown.stdout
+    assert "--password PASSWORD" in shown.stdout and "required, secret" in shown.stdout
     ran = subprocess.run(
         [sys.executable, str(script), "--username", 'zoé "quoted"', "--password", "pw"],
         capture_output=True,
@@ -30,8 +38,8 @@ def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path
     )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip().endswith("done") and "step 4: click ok" in ran.stdout
-    missing = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
-    assert missing.returncode != 0 and "--password" in missing.stderr
+    missing = subprocess.run([sys.executable, str(script), "--password", "pw"], capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "required: --username" in missing.stderr  # no silent demonstration value
 
 
 def devtools_file(site: str) -> dict:  # type: ignore[type-arg]
@@ -84,6 +92,8 @@ def test_devtools_recording_is_imported_and_replayed(context, site: str, home: P
     path.write_text(json.dumps(devtools_file(site)))
     result = run_cli("import", str(path))
     assert result.returncode == 0, result.stderr
+    again = run_cli("import", str(path))  # the same file twice: said, not duplicated
+    assert again.returncode == 2 and "was imported before" in again.stderr and len(ProcedureStore()) == 1
     (procedure,) = ProcedureStore().list()
     assert procedure.source == "devtools" and procedure.title == "Login from DevTools"
     assert [(p.name, p.example, p.secret) for p in procedure.abstract.parameters] == [

@@ -1,0 +1,50 @@
+"""Table views whose columns fit their window: one column takes the room that is left, the others
+are as wide as their contents up to a cap, long text is elided with the full text in its tooltip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+MAX_COLUMN = 240  # px: wider contents are elided (the tooltip shows them whole)
+
+
+def make_table(
+    model: QAbstractItemModel,
+    stretch: int,
+    sortable: bool = False,
+    elide: Qt.TextElideMode = Qt.TextElideMode.ElideRight,
+    caps: dict[int, int] | None = None,
+) -> QTableView:
+    """A view of `model` in which column `stretch` takes the width left; `caps` overrides MAX_COLUMN per column."""
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSortingEnabled(sortable)
+    view.setWordWrap(False)
+    view.setTextElideMode(elide)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
+    header = view.horizontalHeader()
+    header.setResizeContentsPrecision(50)  # size columns by the first rows: fast with thousands
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    header.setStretchLastSection(False)
+
+    def fit(*_: Any) -> None:
+        for column in range(model.columnCount()):
+            if column != stretch:
+                view.resizeColumnToContents(column)
+                cap = (caps or {}).get(column, MAX_COLUMN)
+                header.resizeSection(column, min(header.sectionSize(column), cap))
+
+    def first_row(*_: Any) -> None:
+        if model.rowCount() == 1:  # rows appended later (a run's steps) keep the widths: no jumping columns
+            fit()
+
+    model.modelReset.connect(fit)
+    model.rowsInserted.connect(first_row)
+    fit()
+    return view

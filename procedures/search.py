@@ -1,0 +1,166 @@
+"""What a procedure is about, as plain words: the search text that the store keeps next to each procedure
+in an FTS5 table, written in the same transaction as the procedure.
+
+Every text is stemmed words in order (core.words), stop words kept so that phrases and the shape of the
+title survive. Demonstrated values are kept apart from the words that say what the procedure does: a task
+with new values is the same task.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from core.words import stem, tokens
+from procedures.models import Parameter, Procedure, ProcedureStep
+
+SLOT = "_"  # where a demonstrated value stood in the title; FTS5 does not index it
+
+# what a step did, as a person would say it
+ACTION_WORDS = {
+    "click": "click",
+    "dblclick": "double click",
+    "fill": "type",
+    "select": "select",
+    "check": "check",
+    "uncheck": "uncheck",
+    "press": "press",
+    "submit": "submit",
+    "upload": "upload file",
+}
+# the role of an element, from its tag or input type, when no selector names the role
+TAG_ROLES = {"a": "link", "button": "button", "select": "combobox", "textarea": "textbox", "li": "option", "summary": "button"}
+INPUT_ROLES = {
+    "checkbox": "checkbox",
+    "radio": "radio",
+    "search": "searchbox",
+    "range": "slider",
+    "file": "file",
+    "number": "spinbutton",
+    "submit": "button",
+    "button": "button",
+}
+ROLE = re.compile(r"internal:role=([a-z]+)")
+NAMED = re.compile(r"""(?:\[(?:name|placeholder|title|alt|aria-label)=|internal:(?:label|text)=)"([^"]*)\"""")
+
+
+@dataclass(frozen=True)
+class SearchText:
+    goal: str  # title (and goal, when it differs) with each demonstrated value replaced by SLOT
+    about: str  # description, tags, parameter names and descriptions, flow
+    steps: str  # what the steps did and touched: actions, element roles, labels, fields
+    values: str  # the demonstrated values
+    places: str  # origin and path of the pages the steps happened on, the start page first, space-separated
+    words: frozenset[str]  # the unstemmed words of goal, about and steps, for spelling correction
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(t) for t in tokens(text)]
+
+
+def _value_spans(text: str, parameters: list[Parameter]) -> list[tuple[int, int]]:
+    spans = []
+    lower = text.lower()
+    for param in parameters:
+        if param.example:
+            example, at = param.example.lower(), lower.find(param.example.lower())
+            while at >= 0:
+                end = at + len(example)
+                while end < len(text) and text[end].isalnum():
+                    end += 1  # "bookcase" in "bookcases"
+                if at == 0 or not text[at - 1].isalnum():
+                    spans.append((at, end))
+                at = lower.find(example, end)
+        else:  # a secret keeps no example, but a title may show it after the parameter's name
+            words = r"[\s_-]*".join(map(re.escape, param.name.split("_")))
+            spans += [m.span(1) for m in re.finditer(rf"\b{words}\s+(\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.I)]
+    return sorted(spans)
+
+
+def _pieces(text: str, parameters: list[Parameter]) -> list[str | None]:
+    """A text cut at its demonstrated values: the parts between them, None for each value."""
+    out: list[str | None] = []
+    at = 0
+    for start, end in _value_spans(text, parameters):
+        if start >= at:
+            out += [text[at:start], None]
+            at = end
+    return [*out, text[at:]]
+
+
+def templated(text: str, parameters: list[Parameter]) -> list[str]:
+    """A text's stemmed words with each demonstrated value replaced by one SLOT."""
+    return [w for piece in _pieces(text, parameters) for w in (_stems(piece) if piece is not None else [SLOT])]
+
+
+def _named(selector: str) -> tuple[list[str], list[str]]:
+    return ROLE.findall(selector), NAMED.findall(selector)
+
+
+def step_words(step: ProcedureStep, examples: list[str]) -> tuple[list[str], list[str]]:
+    """(what a step did and touched, the demonstrated values it showed) as plain texts."""
+    about, values = [ACTION_WORDS.get(step.action, "")], []
+    roles = []
+    for selector in step.selectors[:3]:
+        found, names = _named(selector)
+        roles += found
+        about += [n for n in names if "{" not in n]
+    if not roles:
+        roles.append(INPUT_ROLES.get(step.input_type) or TAG_ROLES.get(step.tag) or ("textbox" if step.action == "fill" else ""))
+    about += roles
+    if step.action == "press" and step.value and not step.secret:
+        about.append(step.value)
+    for text in (step.label, step.field):
+        if text:
+            (values if _is_value(text, examples) else about).append(text)
+    return about, values
+
+
+def _is_value(text: str, examples: list[str]) -> bool:
+    """A label that shows a demonstrated value (the clicked "previous" of 'Click "{button}"') is a value."""
+    text = text.lower().strip()
+    return any(text == e or (len(e) >= 3 and e in text) for e in examples)
+
+
+def place(url: str) -> str:
+    """A page's origin and path, without query, fragment or trailing slash: how places are compared."""
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return ""
+    if parts.scheme.lower() not in ("http", "https", "file"):
+        return ""  # about:blank, data: and the like are nowhere
+    return f"{parts.scheme.lower()}://{(parts.netloc or '').lower()}{parts.path.rstrip('/')}"
+
+
+def search_text(procedure: Procedure) -> SearchText:
+    a = procedure.abstract
+    goal = templated(procedure.title, a.parameters)
+    if a.goal.strip().lower() != procedure.title.strip().lower():
+        goal += [".", *templated(a.goal, a.parameters)]
+    about_texts = [procedure.description, *a.tags, *a.flow]
+    about_texts += [f"{p.name.replace('_', ' ')} {p.description}" for p in a.parameters]
+    value_texts = [p.example for p in a.parameters if p.example]
+    examples = [v.lower().strip() for v in value_texts]
+    steps_texts = []
+    for step in procedure.steps:
+        did, showed = step_words(step, examples)
+        steps_texts += did
+        value_texts += showed
+    places = []
+    for step in procedure.steps:
+        here = place(step.url) if "{" not in step.url else ""
+        if here and here not in places:
+            places.append(here)
+    steps, values = tokens(" ".join(steps_texts)), tokens(" ".join(value_texts))  # unstemmed
+    written = [p for text in [procedure.title, a.goal, *about_texts] for p in _pieces(text, a.parameters) if p]
+    words = set(steps) | set(tokens(" ".join(written)))
+    return SearchText(
+        goal=" ".join(goal),
+        about=" ".join(w for text in about_texts for w in templated(text, a.parameters) if w != SLOT),
+        steps=" ".join(map(stem, steps)),
+        values=" ".join(map(stem, values)),
+        places=" ".join(places),
+        words=frozenset(w for w in words if not w.isdigit()),
+    )

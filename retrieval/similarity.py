@@ -1,0 +1,181 @@
+"""Goal similarity: how much of a task a procedure's search text covers, and how much of the procedure's
+title the task asks for. Same words count most, then the vocabulary's synonyms and the roles and labels
+of the elements the steps touched, then corrected misspellings. Values neither help nor hurt: quoted text
+is left out, and a new value where the title had a demonstrated one, or a word that looks like a value,
+counts for little or nothing unless it matches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from procedures.search import SLOT
+from procedures.store import SearchRow
+from retrieval.text import STOP_STEMS, Task, Term, fold_terms
+from retrieval.vocabulary import vocabulary
+
+FIELDS = ("goal", "about", "steps", "values")
+FIELD_WEIGHTS = {"goal": 1.0, "about": 0.8, "steps": 0.75, "values": 0.3}
+FIELD_NAMES = {"goal": "title", "about": "description or flow", "steps": "steps' elements", "values": "demonstrated values"}
+SYNONYM = 0.85  # a word of the same vocabulary group
+MISSPELT = 0.85  # a corrected misspelling
+VALUE_WEIGHT = 0.25  # an unmatched task word that looks like a value weighs this much
+SLOT_WEIGHT = 0.5  # an unmatched task word where the title had a value, that does not look like one
+TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest from covering the title
+OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
+OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
+
+
+@dataclass(frozen=True)
+class Document:
+    """What scoring needs of one procedure's search text."""
+
+    terms: dict[str, tuple[float, str]]  # stem -> (best field weight, field)
+    meanings: dict[str, tuple[float, str, str]]  # meaning -> (best field weight, field, the stem that has it)
+    core: tuple[Term, ...]  # the title's terms, its values left out
+    goal: tuple[str, ...]  # the title's stems in order, SLOT where a value stood
+    things: tuple[bool, ...]  # for each core term, whether it names a thing rather than an action
+    done: frozenset[str]  # the meanings of the title
+
+
+def _phrases_and_words(stems: list[str]) -> set[str]:
+    """The distinct stems of a text with the vocabulary's phrases in it, stop words out."""
+    vocab = vocabulary()
+    found = set(stems)
+    for i, word in enumerate(stems):
+        if word in vocab.phrase_starts:
+            for size in range(2, vocab.longest_phrase + 1):
+                key = " ".join(stems[i : i + size])
+                if key in vocab.meanings:
+                    found.add(key)
+    return found - STOP_STEMS - {SLOT}
+
+
+@lru_cache(maxsize=20_000)
+def document(goal: str, about: str, steps: str, values: str) -> Document:
+    groups = vocabulary().meanings
+    terms: dict[str, tuple[float, str]] = {}
+    meanings: dict[str, tuple[float, str, str]] = {}
+    for field, text in zip(FIELDS, (goal, about, steps, values)):
+        weight = FIELD_WEIGHTS[field]
+        for word in _phrases_and_words(text.split()):
+            if weight > terms.get(word, (0.0, ""))[0]:
+                terms[word] = (weight, field)
+            for meaning in (word, *groups.get(word, ())):
+                if weight > meanings.get(meaning, (0.0, "", ""))[0]:
+                    meanings[meaning] = (weight, field, word)
+    vocab = vocabulary()
+    core = tuple({t.stem: t for t in fold_terms(goal.split())}.values())
+    things = tuple(not vocab.is_action(t.stem) for t in core)
+    done = frozenset(m for t in core for m in t.meanings)
+    return Document(terms, meanings, core, tuple(goal.split()), things, done)
+
+
+def document_of(row: SearchRow) -> Document:
+    return document(row.goal, row.about, row.steps, row.values)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a task word counted: which word of the procedure it matched, how, and where."""
+
+    word: str
+    matched: str
+    kind: str  # same word, synonym, misspelling
+    field: str
+
+    def __str__(self) -> str:
+        shown = f'"{self.word}"' + (f' = "{self.matched}"' if self.matched != self.word else "")
+        return f"{shown} ({self.kind}, in the {FIELD_NAMES[self.field]})"
+
+
+def _match(term: Term, doc: Document) -> tuple[float, Evidence | None]:
+    found = doc.terms.get(term.stem)
+    scale = MISSPELT if term.misspelt else 1.0
+    kind = "misspelling" if term.misspelt else "same word"
+    if found:
+        return found[0] * scale, Evidence(term.misspelt or term.surface, term.surface, kind, found[1])
+    best: tuple[float, str, str] = (0.0, "", "")
+    own = vocabulary().meanings.get(term.stem, frozenset())  # a phrase's groups before its single words
+    for meaning in sorted(term.meanings, key=lambda m: m not in own):
+        hit = doc.meanings.get(meaning)
+        if hit and hit[0] > best[0]:
+            best = hit
+    if best[0]:
+        kind = "misspelling and synonym" if term.misspelt else "synonym"
+        return best[0] * SYNONYM * scale, Evidence(term.misspelt or term.surface, best[2], kind, best[1])
+    return 0.0, None
+
+
+def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
+    """Positions of the task's words that stand where the title had a demonstrated value: between the
+    words that surround the value in the title ('for _ on' fits 'for job alerts on')."""
+    out: set[int] = set()
+    start = 0
+    if SLOT not in goal:
+        return out
+    for j, word in enumerate(goal):
+        if word != SLOT or (j and goal[j - 1] == SLOT):
+            continue
+        before = goal[j - 1] if j else None
+        after = next((w for w in goal[j + 1 :] if w != SLOT), None)
+        try:
+            high = task.index(after, start + 1) if after is not None else len(task)
+            low = max(i for i in range(start, high) if task[i] == before) if before is not None else start - 1
+        except ValueError:
+            continue
+        out.update(range(low + 1, high))
+        start = high
+    return out
+
+
+def undoing(task: Task) -> dict[str, frozenset[str]]:
+    """What each meaning the task asks for would undo ("unsubscribe" undoes "subscribe")."""
+    opposites = vocabulary().opposites
+    return {m: opposites[m] for t in task.terms for m in t.meanings if m in opposites}
+
+
+def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
+    """The task asks to undo what the procedure's title does."""
+    return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
+
+
+def goal_similarity(
+    task: Task, doc: Document, weights: dict[str, float], undo: dict[str, frozenset[str]] | None = None
+) -> tuple[float, list[Evidence]]:
+    """Similarity 0..1 of a task and a procedure, with the evidence for it (`undo`: undoing(task), given
+    when one task is compared with many procedures)."""
+    if not task.terms:
+        return 0.0, []
+    slots = slot_positions(task.stems, doc.goal)
+    covered = total = 0.0
+    evidence: list[Evidence] = []
+    matched: set[str] = set()
+    vocab = vocabulary()
+    own_things = False  # the task names a thing that the procedure does not have
+    for term in task.terms:
+        weight = weights.get(term.stem, 1.0)
+        score, why = _match(term, doc)
+        if why is None:
+            if term.position in slots:  # where the title had a value: a new value, or a word of it
+                weight *= 0.0 if term.value else SLOT_WEIGHT
+            elif term.value:
+                weight *= VALUE_WEIGHT
+            else:
+                own_things = own_things or not vocab.is_action(term.stem)
+        else:
+            evidence.append(why)
+            matched |= term.meanings
+        covered += weight * score
+        total += weight
+    task_share = covered / total if total else 0.0
+    title = doc.core
+    covered_title = [bool(t.meanings & matched) for t in title]
+    title_share = sum(covered_title) / len(title) if title else task_share
+    similarity = TASK_SHARE * task_share + (1 - TASK_SHARE) * title_share
+    if _opposed(undoing(task) if undo is None else undo, doc):
+        similarity *= OPPOSITE
+    things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
+    if own_things and things and not any(things):
+        similarity *= OFF_TOPIC
+    return similarity, evidence

@@ -1,0 +1,36 @@
+"""Misspelt task words corrected to words that stored procedures or the vocabulary use (rapidfuzz)."""
+
+from __future__ import annotations
+
+from rapidfuzz.distance import OSA, Indel
+
+from procedures.store import ProcedureStore
+from retrieval.text import STOP_STEMS
+from retrieval.vocabulary import vocabulary
+
+
+def close_enough(word: str, candidate: str) -> int | None:
+    """The edit distance when `candidate` is a plausible correction of `word`, else None. Short words
+    allow one swapped pair or one left-out letter (clik, tba, lnk); longer ones one edit, from eight
+    letters two (typing slips, not other words: zoom is not room)."""
+    distance = OSA.distance(word, candidate)
+    if len(word) <= 4:
+        swapped = len(word) == len(candidate) and distance == 1 and sorted(word) == sorted(candidate)
+        left_out = len(candidate) == len(word) + 1 and Indel.distance(word, candidate) == 1
+        return 1 if swapped or left_out else None
+    return distance if distance <= (2 if len(word) >= 8 else 1) else None
+
+
+def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
+    """Unknown words -> the known word they most likely mean."""
+    vocab = vocabulary()
+    unknown = {w for w in words if len(w) >= 3 and w.isalpha() and w not in vocab.words and w not in STOP_STEMS}
+    unknown -= store.known_words(unknown) if unknown else set()
+    out = {}
+    for word in sorted(unknown):
+        candidates = store.words_starting(word[0], len(word) - 2, len(word) + 2)
+        candidates += [v for v in vocab.words if v[:1] == word[0] and abs(len(v) - len(word)) <= 2]
+        scored = [(d, -len(c), c) for c in set(candidates) if (d := close_enough(word, c)) is not None]
+        if scored:
+            out[word] = min(scored)[2]
+    return out
