@@ -93,7 +93,7 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     page = context.new_page()
 
     llm.replies = _agent_fix()
-    healed = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=800)
+    healed = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=2000)
     assert healed.success and healed.verified, healed.error
     assert page.locator("#hello").inner_text() == "Welcome kim"
     assert [(s.source, s.command, s.status) for s in healed.steps] == [
@@ -133,13 +133,13 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
 
     llm.replies = _agent_fix()
     page.goto("about:blank")
-    again = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=800)
+    again = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=2000)
     assert again.verified and again.revision_id not in (None, revision.id) and again.cost.llm_calls == 3
 
     set_setting("revision_auto_accept", "2")
     page.goto("about:blank")
     calls = len(llm.requests)
-    confirmed = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=800)
+    confirmed = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=2000)
     assert confirmed.success and confirmed.cost.llm_calls == 0 and len(llm.requests) == calls  # the fix replayed
     assert store.get_revision(again.revision_id).status == "accepted"  # type: ignore[arg-type]  # its second verified run
 
