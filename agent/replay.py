@@ -36,11 +36,12 @@ def replay(
     contradiction: Contradiction | None = None,
     ask: Callable[[str], bool] | None = None,
     elsewhere: bool = False,
+    start: int = 0,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with `params`; a failure says which step and why. Values
-    that the procedure does not allow fail before the page is touched; a `contradiction` (a step that
-    would act on a demonstrated value the task does not want) stops the replay before that step. The
-    replay stays where the procedure was recorded: anything else is put to `ask` (the person)."""
+    """Play the procedure's steps on `page` with `params`, from step `start` (0-based) on; a failure says
+    which step and why. Values that the procedure does not allow fail before the page is touched; a
+    `contradiction` (a step that would act on a demonstrated value the task does not want) stops the replay
+    before that step. The replay stays where the procedure was recorded: anything else is put to `ask`."""
     params = defaults(procedure) | params
     problems = invalid_values(procedure, params)
     if problems:
@@ -74,7 +75,7 @@ def replay(
     reach = procedure_reach(procedure, steps, params, ask, elsewhere)
     player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret, reach=reach)
     try:
-        player.run(steps[: contradiction.step] if contradiction else steps)
+        player.run(steps[: contradiction.step] if contradiction else steps, start)
         if contradiction is not None:
             raise StepFailed(contradiction.step, contradiction.message)
     except StepFailed as failure:

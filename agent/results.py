@@ -28,10 +28,29 @@ class StepRecord(BaseModel):
     tried: list[str] = Field(default_factory=list)  # replay: the selectors tried before it
     procedure_id: str | None = None
     screenshot: str | None = None
+    llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
+    llm_ms: float = 0.0  # agent: how long that call took
+
+
+class Cost(BaseModel):
+    """What a run cost: model calls, tokens, time waiting for the model and the whole run's time."""
+
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    llm_seconds: float = 0.0
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        tokens = self.prompt_tokens + self.completion_tokens
+        calls = f"{self.llm_calls} LLM call{'' if self.llm_calls == 1 else 's'}"
+        model = f", {tokens:,} tokens, {self.llm_seconds:.1f} s waiting for the model" if self.llm_calls else ""
+        return f"{calls}{model}; {self.seconds:.1f} s in all"
 
 
 class RunResult(BaseModel):
     success: bool
+    verified: bool = False  # success that the run could check, not only the agent's word for it
     steps: list[StepRecord] = Field(default_factory=list)
     procedure_id: str | None = None
     error: str | None = None
@@ -39,6 +58,8 @@ class RunResult(BaseModel):
     mode: Mode = "replay"
     procedures_used: list[str] = Field(default_factory=list)
     binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
+    cost: Cost = Field(default_factory=Cost)
+    revision_id: str | None = None  # the revision this run proposed or confirmed
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""The procedure editor: title, goal, parameters, flow and steps, validated before saving."""
+"""The procedure editor: title, goal, parameters, flow and steps, validated before saving; and the fix
+that a run learned for the procedure, as a diff to accept or reject."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.formatting import revision_text
 from app.table_models import RowsModel
 from app.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
@@ -51,10 +55,7 @@ class ProcedureEditor(QDialog):
             ]
         )
         self.steps = RowsModel(["Action", "Selector", "Value", "Description", "Failures"], editable={1, 2, 3})
-        self.steps.set_rows(
-            [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in procedure.steps],
-            highlighted={i for i, s in enumerate(procedure.steps) if s.failure_count},  # the steps that broke in runs
-        )
+        self._show_steps()
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -73,8 +74,59 @@ class ProcedureEditor(QDialog):
         layout.addWidget(self.steps_view, 2)
         layout.addWidget(QLabel("Flow (one line per step)"))
         layout.addWidget(self.flow, 1)
+        layout.addWidget(self._revision_box())
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _show_steps(self) -> None:
+        steps = self.procedure.steps
+        self.steps.set_rows(
+            [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in steps],
+            highlighted={i for i, s in enumerate(steps) if s.failure_count},  # the steps that broke in runs
+        )
+
+    def _revision_box(self) -> QWidget:
+        """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
+        self.revision = self.store.pending_revision(self.procedure)
+        box = self.revision_box = QWidget()
+        box.setVisible(self.revision is not None)
+        if self.revision is None:
+            return box
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("A run learned a fix for this procedure (- stored steps, + proposed steps):"))
+        self.revision_diff = QPlainTextEdit(revision_text(self.revision, self.procedure.title))
+        self.revision_diff.setReadOnly(True)
+        layout.addWidget(self.revision_diff)
+        buttons = QHBoxLayout()
+        for label, slot in (("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)):
+            button = QPushButton(label)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return box
+
+    def accept_revision(self) -> None:
+        assert self.revision is not None
+        try:
+            self.procedure = self.store.accept_revision(self.revision.id)
+        except ShowMeHowError as exc:
+            self.error.setText(f"Not accepted: {exc}")
+            return
+        self._show_steps()
+        self._revision_decided("Accepted: the steps above are the fixed ones.")
+
+    def reject_revision(self) -> None:
+        assert self.revision is not None
+        self.store.reject_revision(self.revision.id)
+        self._revision_decided("Rejected: the procedure stays as it was.")
+
+    def _revision_decided(self, text: str) -> None:
+        self.revision = None
+        self.revision_box.setVisible(False)
+        self.error.setText(text)
+        self.saved.emit(self.procedure.id)
 
     def edited(self) -> Procedure:
         """The procedure as edited, validated; raises ShowMeHowError naming what is wrong."""

@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from agent import StepRecord
+from agent import RunResult, StepRecord
 from app.desktop import desktop_problem
 from app.editor import ProcedureEditor
-from app.formatting import parse_assignment_text
+from app.formatting import parse_assignment_text, run_outcome
 from app.placement import Rect, side_by_side
 from app.settings_dialog import SettingsDialog
 from app.table_models import MatchesModel, ProceduresModel, RowsModel, StepsModel
@@ -480,11 +480,10 @@ class MainWindow(QMainWindow):
 
     @Slot(dict)
     def run_finished(self, result: dict[str, Any]) -> None:
-        verdict = "Succeeded" if result["success"] else f"Failed: {html.escape(plain_error(result['error'] or 'unknown error'))}"
-        link = Path(result["run_dir"]).as_uri() if result.get("run_dir") else ""
-        self.result.setText(
-            f'{verdict} ({result["mode"]}, {len(result["steps"])} steps). <a href="{link}">Open the run directory</a>'
-        )
+        outcome = RunResult.model_validate(result)
+        link = Path(outcome.run_dir).as_uri() if outcome.run_dir else ""
+        lines = [html.escape(line) for line in run_outcome(outcome)]
+        self.result.setText("<br>".join(lines) + f'<br><a href="{link}">Open the run directory</a>')
         self.refresh_procedures()
 
     @Slot(int, str)
