@@ -173,10 +173,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"showmehow: {warning.message}", file=sys.stderr)
     if args.title:
         procedure = procedure.model_copy(update={"title": args.title})
-    if args.force:  # a copy, asked for: no merge into the procedure it was built as
-        procedure_id, merged = store.add(procedure), False
-    else:
-        procedure_id, merged = store.add_or_merge(procedure)
+    procedure_id, merged = (store.add(procedure), False) if args.force else store.add_or_merge(procedure)
     print(describe_procedure(store.get(procedure_id)))
     if merged:
         print(f"Merged into procedure {procedure_id}: a new demonstration of the same task, kept as alternatives")

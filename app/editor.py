@@ -3,6 +3,7 @@ that a run learned for the procedure, as a diff to accept or reject."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -28,6 +29,17 @@ from procedures.models import Procedure
 from procedures.store import ProcedureStore
 
 YES = ("yes", "true", "1", "y")
+
+
+def button_row(buttons: list[tuple[str, Callable[[], object]]]) -> QHBoxLayout:
+    """Push buttons side by side, left-aligned, each calling its slot."""
+    row = QHBoxLayout()
+    for label, slot in buttons:
+        button = QPushButton(label)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+    row.addStretch(1)
+    return row
 
 
 class ProcedureEditor(QDialog):
@@ -98,13 +110,7 @@ class ProcedureEditor(QDialog):
         self.revision_diff = QPlainTextEdit(revision_text(self.revision, self.procedure.title))
         self.revision_diff.setReadOnly(True)
         layout.addWidget(self.revision_diff)
-        buttons = QHBoxLayout()
-        for label, slot in (("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)):
-            button = QPushButton(label)
-            button.clicked.connect(slot)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addLayout(button_row([("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)]))
         return box
 
     def accept_revision(self) -> None:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from agent import RunResult, StepRecord
 from app.desktop import desktop_problem
-from app.editor import ProcedureEditor
+from app.editor import ProcedureEditor, button_row
 from app.formatting import parse_assignment_text, run_outcome
 from app.placement import Rect, side_by_side
 from app.settings_dialog import SettingsDialog
@@ -231,13 +231,7 @@ class MainWindow(QMainWindow):
             [("Deprecate / restore", self.toggle_deprecated), ("Export JSON", self.export_json)]
             + [("Export script", self.export_playwright), ("Import", self.import_file)],
         ):
-            buttons = QHBoxLayout()
-            for label, slot in row:
-                button = QPushButton(label)
-                button.clicked.connect(slot)
-                buttons.addWidget(button)
-            buttons.addStretch(1)
-            layout.addLayout(buttons)
+            layout.addLayout(button_row(row))
         return tab
 
     def refresh_procedures(self) -> None:
