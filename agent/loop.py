@@ -1,9 +1,12 @@
 """The LLM agent loop: observe the page, ask the model for one tool call, act, repeat.
 
 Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <procedural_memory>
-in the first user message, and Tier-2 lessons in a step's message after an error (Trigger A) or
-on a new site (Trigger B). Guardrails stop runs that loop, fail repeatedly or run too long, and
-risky actions wait for approval.
+in every user message (so that it stays in view however long the run), and Tier-2 lessons in a
+step's message after an error (Trigger A) or on a new site (Trigger B). Guardrails stop runs that
+loop, fail repeatedly or run too long, and risky actions wait for approval. Secret values never
+reach the model: it writes `{name}` placeholders, filled in at execution; the task shows its
+placeholders and every message is masked before it leaves. Each action that worked is also kept as
+a procedure step, with stable selectors of its element, so that a run can teach a procedure its fix.
 """
 
 from __future__ import annotations
@@ -19,15 +22,17 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.healing import learned_step
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
 from core.errors import describe_error
-from core.llm import complete, connection_options
+from core.llm import Usage, complete, connection_options
 from core.secrecy import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of, on_site
+from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
-from recorder.scripts import observe_function
+from recorder.scripts import describe_function, observe_function
 from retrieval.lessons import Lesson, LessonStore
 
 ELEMENT_LIMIT = 150
@@ -192,6 +197,7 @@ class AgentState:
     last_domain: str | None = None
     finished: Finish | None = None
     stop_reason: str | None = None
+    learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
 
 
 class Agent:
@@ -209,31 +215,42 @@ class Agent:
         timeout_ms: float,
         sites: list[str] | None = None,
         verify: Callable[[], list[str]] | None = None,
+        values: dict[str, str] | None = None,
+        usage: Usage | None = None,
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
         self.secrets = secrets  # secret values by name: usable as {name} in fill/type, never shown to the model
+        self.values = {k: v for k, v in (values or {}).items() if k not in secrets}  # the other bound values
         self.timeout_ms = timeout_ms
         self.verify = verify  # when the agent says it is done: the end checks that failed, if any
+        self.usage = usage or Usage()
         self.state = AgentState()
+        self.context = ""  # what joins every step's message: the memory and the replay's progress
+        self._secrets_note = ""
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
         self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
         self.local = page.url.startswith("file:")  # file: pages only for a run started on one
         self.secret_sites: list[str] = []
 
-    def run(self, memory: str, extra_context: str = "") -> AgentState:
+    def run(
+        self, memory: str, extra_context: str = "", resume: Callable[[Agent, ProcedureStep], bool] | None = None
+    ) -> AgentState:
+        """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` (as `context`,
+        which `resume` may change) join every step. After each action that worked, `resume` gets it as a
+        procedure step and may take the task back (True: it is done)."""
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
         if host_of(self.page.url):
             self.sites.append(host_of(self.page.url))
         self.secret_sites = list(self.sites)  # sites approved later never get a secret
         tier1 = self.lessons.get_tier1()
-        secrets_note = (
+        self._secrets_note = (
             f"Secret values are never shown to you. To enter one, fill or type its placeholder: "
             f"{', '.join('{' + name + '}' for name in self.secrets)}."
             if self.secrets
             else ""
         )
-        first = "\n\n".join(part for part in (memory, extra_context, secrets_note) if part)
+        self.context = "\n\n".join(part for part in (memory, extra_context) if part)
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self._placeholders(self.task), tier1)}]
         pending_error: tuple[str, str] | None = None
         limits = self.controls
@@ -242,13 +259,20 @@ class Agent:
                 self.state.stop_reason = "stopped on request"
                 break
             observation = observe(self.page)
-            content = self._step_message(observation, pending_error, first if number == 1 else "")
-            messages.append({"role": "user", "content": content})
+            messages.append({"role": "user", "content": self._step_message(observation, pending_error, self.context)})
             messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
             self.log.prompt(messages)
+            tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
             message = complete(
-                self.model, messages, settings=self.settings, stop=self.controls.stop, tools=tool_schemas(), tool_choice="auto"
+                self.model,
+                messages,
+                settings=self.settings,
+                stop=self.controls.stop,
+                usage=self.usage,
+                tools=tool_schemas(),
+                tool_choice="auto",
             )
+            spent = (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
             calls = list(getattr(message, "tool_calls", None) or [])
             messages.append(_assistant_message(message, calls))
             if not calls:
@@ -262,18 +286,21 @@ class Agent:
                 if index > 0:
                     messages.append({"role": "tool", "tool_call_id": call.id, "content": "ignored: one action per step"})
                     continue
-                outcome = self._act(number, call.function.name, call.function.arguments)
+                learned = len(self.state.learned)
+                outcome = self._act(number, call.function.name, call.function.arguments, spent)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
                 if outcome["status"] == "error":
                     pending_error = (call.function.name, outcome["error"])
+                elif resume is not None and len(self.state.learned) > learned and resume(self, self.state.learned[-1]):
+                    self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
             if self.state.finished is not None or self._tripped():
                 break
         else:
             self.state.stop_reason = f"step limit of {limits.max_steps} reached"
         return self.state
 
-    def _step_message(self, observation: Observation, error: tuple[str, str] | None, first: str) -> str:
-        parts = [first] if first else []
+    def _step_message(self, observation: Observation, error: tuple[str, str] | None, context: str) -> str:
+        parts = [part for part in (context, self._secrets_note) if part]
         domain = host_of(observation.url)
         if domain and domain != self.state.last_domain:
             self.state.last_domain = domain
@@ -308,9 +335,9 @@ class Agent:
             )
         return self.state.stop_reason is not None
 
-    def _act(self, number: int, name: str, raw_args: str) -> dict[str, Any]:
+    def _act(self, number: int, name: str, raw_args: str, spent: tuple[int, float]) -> dict[str, Any]:
         started = time.perf_counter()
-        record = StepRecord(source="agent", step=number, command=name)
+        record = StepRecord(source="agent", step=number, command=name, llm_tokens=spent[0], llm_ms=round(spent[1], 1))
         try:
             if name not in TOOLS:
                 raise ValueError(f"unknown tool {name!r}; the tools are {', '.join(TOOLS)}")
@@ -418,6 +445,7 @@ class Agent:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
             if isinstance(args, Goto):
                 self.sites.append(host_of(args.url))
+        before, target = page.url, self._target(args)  # described before acting: a click may take it away
         if isinstance(args, Goto):
             page.goto(args.url, timeout=timeout)
         elif isinstance(args, Click):
@@ -436,7 +464,21 @@ class Agent:
             page.wait_for_load_state("load", timeout=timeout)
         except PlaywrightError:
             pass  # a page still loading is observed as it is
+        step = learned_step(name, args.model_dump(), target, before, page.url, self.values, self.secrets)
+        if step is not None:
+            self.state.learned.append(step)
         return "ok"
+
+    def _target(self, args: _Args) -> dict[str, Any] | None:
+        """The element an action works on, as the recorder describes it (selectors best first, label, field)."""
+        try:
+            if isinstance(args, Click | Fill | Select):
+                return self._locator(args.ref).evaluate(describe_function())
+            if isinstance(args, Type | Press):
+                return self.page.evaluate_handle("() => document.activeElement || document.body").evaluate(describe_function())
+        except PlaywrightError:
+            return None  # a page that will not be described still gets the action; only the learning misses it
+        return None
 
 
 def _assistant_message(message: Any, calls: list[Any]) -> dict[str, Any]:

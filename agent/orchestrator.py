@@ -1,30 +1,34 @@
 """run_task, the one place that runs a task: retrieve the procedures that fit it, then replay one
 ("replay"), let the LLM agent work with them in its prompt ("agent"), or both ("auto": replay first,
-the agent takes over where replay fails). Every outcome is recorded on the procedures it used."""
+the agent takes over where replay fails, and a verified run past the failure proposes a revision of the
+procedure). Every outcome is recorded on the procedures it used, with what the run cost."""
 
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from playwright.sync_api import Page
 
+from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent
 from agent.replay import ReplayResult, end_checks, replay
-from agent.results import CheckRecord, Mode, Outcome, RunControls, RunResult
+from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
-from core.llm import LLMError
+from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
-from procedures.binding import Binding, find_contradiction, invalid_values, missing_parameters, parameter_variables
-from procedures.models import Procedure
+from procedures.binding import Binding, Contradiction, find_contradiction, invalid_values, missing_parameters, parameter_variables
+from procedures.models import Procedure, ProcedureStep
 from procedures.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
+from retrieval.render import ReplayProgress
 
 
 @contextmanager
@@ -92,6 +96,7 @@ def run_task(
     `procedure_ids` limits the run to those of the matched procedures (the person's choice); `secrets`
     are parameter values that are secret whatever their names. No secret value of the run is in its
     logs, its progress records, its result or a prompt. Auto mode without a model (none given, none set) is replay."""
+    started = time.perf_counter()
     settings = settings or load_settings()
     if mode == "auto" and not (model or settings.model):
         mode = "replay"
@@ -129,6 +134,14 @@ def run_task(
             result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
     result = run.log.masked_model(result)
     result.run_dir = str(run.log.dir)
+    usage = run.usage
+    result.cost = Cost(
+        llm_calls=usage.calls,
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+        llm_seconds=round(usage.seconds, 3),
+        seconds=round(time.perf_counter() - started, 3),
+    )
     run.log.summary(result.model_dump())
     return result
 
@@ -148,6 +161,7 @@ class _Run:
         self.task, self.store, self.params = task, store, params
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
+        self.usage = Usage()
         self.secrets: dict[str, str] = {}
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
@@ -183,7 +197,7 @@ class _Run:
             match, values = choose_for_replay(matches, self.params, self.settings.param_env)
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
-        outcome = self._replay(page, match, values)
+        outcome = self._replay(page, match.procedure, values, contradiction=self._contradiction(match))
         self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
         return RunResult(
             success=outcome.success,
@@ -227,6 +241,10 @@ class _Run:
         procedure, values = verifier
         return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page)
 
+    def _contradiction(self, match: Match) -> Contradiction | None:
+        """The first step that would act on a demonstrated value the task does not want."""
+        return find_contradiction(match.procedure, _binding(match), self.task)
+
     def agent_mode(self, page: Page, matches: list[Match], mode: Mode, model: str | None) -> RunResult:
         """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed. When the
         agent says it is done, the end checks of the procedure it worked from say whether it is."""
@@ -238,8 +256,10 @@ class _Run:
         lessons = LessonStore(on_event=self.log.memory_event)
         lessons.load()
         replayed: ReplayResult | None = None
-        replayed_id: str | None = None
-        extra = ""
+        procedure: Procedure | None = None
+        played: list[ProcedureStep] = []
+        values = (matches[0].bound | self.params) if matches else dict(self.params)
+        progress: ReplayProgress | None = None
         verifier = self._verifier(matches)
         if mode == "auto":
             try:
@@ -247,32 +267,28 @@ class _Run:
             except ShowMeHowError:
                 match = None  # nothing to replay: the agent starts from scratch
             if match is not None:
-                replayed_id = match.procedure.id
-                replayed = self._replay(page, match, values)
-                self._count(replayed_id, replayed.outcome, replayed.failed_step)
+                procedure = match.procedure
+                pending = self.store.pending_revision(procedure)  # a learned fix not yet accepted: its steps first
+                played = pending.steps if pending else procedure.steps
+                contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
+                replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
+                self._count(procedure.id, replayed.outcome, replayed.failed_step)
                 if replayed.success or replayed.outcome == "stopped":
-                    return RunResult(
-                        success=replayed.success,
-                        steps=replayed.steps,
-                        procedure_id=replayed_id,
-                        error=replayed.error,
-                        mode="replay",
-                        procedures_used=[replayed_id],
-                        outcome=replayed.outcome,
-                        checks=replayed.checks,
-                        binding=self.how(match),
-                    )
-                verifier = (match.procedure, values) if match.procedure.outcome_checks() else verifier
-                where = "at its end checks"
-                if replayed.failed_step is not None:
-                    broken = match.procedure.steps[replayed.failed_step]
-                    where = f"at step {replayed.failed_step + 1} ({broken.description or broken.action})"
-                extra = (
-                    f"Replaying the procedure '{match.procedure.title}' failed {where}: {replayed.error}\n"
-                    "Continue the task from the current page."
+                    return self._replayed(procedure.id, replayed, pending.id if pending else None, self.how(match))
+                verifier = (procedure, values) if procedure.outcome_checks() else verifier
+                failed_at = len(played) if replayed.failed_step is None else replayed.failed_step  # None: at its end checks
+                progress = ReplayProgress(procedure.id, failed_at, replayed.error or "")
+                shown = match.model_copy(
+                    update={
+                        "procedure": procedure.model_copy(update={"steps": played}),
+                        "bound": values,
+                        "missing": [name for name in match.missing if name not in values],
+                    }
                 )
+                matches = [shown, *(m for m in matches if m.procedure.id != procedure.id)]
         steps = replayed.steps if replayed else []
-        memory = render_procedural_memory(matches, max_tokens=self.settings.token_budget)
+        handback = _Handback(self, page, matches, values, progress) if progress is not None else None
+        memory = handback.context() if handback else render_procedural_memory(matches, max_tokens=self.settings.token_budget)
 
         def verify() -> list[str]:
             return [f"{c.description}: {c.detail}" for c in self._end_checks(page, verifier) if not c.passed]
@@ -290,20 +306,22 @@ class _Run:
             self.timeout_ms,
             sites=[d for m in matches for d in m.procedure.abstract.domains],
             verify=verify if verifier is not None else None,
+            values=values,
+            usage=self.usage,
         )
-        used = list(dict.fromkeys(([replayed_id] if replayed_id else []) + [m.procedure.id for m in matches]))
+        used = list(dict.fromkeys(([procedure.id] if procedure else []) + [m.procedure.id for m in matches]))
         try:
-            state = agent.run(memory, extra)
+            state = agent.run(memory, resume=handback)
         except LLMError as exc:
             return RunResult(
                 success=False,
                 steps=steps + agent.state.steps,
                 error=str(exc),
                 mode=mode,
-                procedure_id=replayed_id,
+                procedure_id=procedure.id if procedure else None,
                 procedures_used=used,
             )
-        lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps])
+        lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps if s.source == "agent"])
         claimed = state.finished is not None and state.finished.success
         checks = self._end_checks(page, verifier) if claimed else []
         for check in checks:
@@ -320,29 +338,103 @@ class _Run:
             )
         else:
             outcome = "verified" if checks else "unverified"
-        if outcome == "verified" and verifier is not None and not (replayed is not None and verifier[0].id == replayed_id):
+        if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
+        # a fix is learned only from a run known to have done the task: its checks passed, or (a procedure
+        # without checks) the page is where the demonstration ended
+        done = outcome == "verified" or (outcome == "unverified" and reached_end(page.url, played, values))
+        revision = None
+        if done and procedure is not None and progress is not None:
+            revision = propose_fix(
+                self.store, procedure, played, progress.failed, state.learned, progress.error, str(self.log.dir)
+            )
+            if revision is not None:
+                revision = accept_when_confirmed(self.store, revision, self.settings)
+                self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
         return RunResult(
             success=outcome in ("verified", "unverified"),
             steps=steps + state.steps,
-            procedure_id=replayed_id or (used[0] if used else None),
+            procedure_id=procedure.id if procedure else (used[0] if used else None),
             error=error,
             mode=mode,
             procedures_used=used,
             outcome=outcome,
             checks=checks,
+            revision_id=revision.id if revision else None,
         )
 
-    def _replay(self, page: Page, match: Match, values: dict[str, str]) -> ReplayResult:
+    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None, binding: dict[str, str]) -> RunResult:
+        """Auto mode whose replay went through (counted already): with a pending revision's steps, one more
+        verified run of it."""
+        if revision_id is not None and replayed.outcome == "verified":
+            accept_when_confirmed(self.store, self.store.count_revision_success(revision_id), self.settings)
+        return RunResult(
+            success=replayed.success,
+            steps=replayed.steps,
+            procedure_id=procedure_id,
+            error=replayed.error,
+            mode="replay",
+            procedures_used=[procedure_id],
+            revision_id=revision_id,
+            binding=binding,
+            outcome=replayed.outcome,
+            checks=replayed.checks,
+        )
+
+    def _replay(
+        self,
+        page: Page,
+        procedure: Procedure,
+        values: dict[str, str],
+        start: int = 0,
+        contradiction: Contradiction | None = None,
+    ) -> ReplayResult:
         return replay(
             page,
-            match.procedure,
+            procedure,
             values,
             log=self.log,
             timeout_ms=self.timeout_ms,
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
-            contradiction=find_contradiction(match.procedure, _binding(match), self.task),
+            contradiction=contradiction,
             ask=self.controls.ask,
             elsewhere=self.controls.allow_other_sites,
+            start=start,
         )
+
+
+class _Handback:
+    """Auto mode past a broken step: the agent sees the procedure marked up to where replay stopped, and
+    once it has done the step that replay could not, replay takes the rest back, so that the model is
+    asked only about the broken part."""
+
+    def __init__(self, run: _Run, page: Page, matches: list[Match], values: dict[str, str], progress: ReplayProgress) -> None:
+        self.run, self.page, self.matches, self.values, self.progress = run, page, matches, values, progress
+        self.procedure = matches[0].procedure  # with the steps that were played
+
+    def context(self) -> str:
+        steps, failed = self.procedure.steps, self.progress.failed
+        memory = render_procedural_memory(self.matches, max_tokens=self.run.settings.token_budget, progress=self.progress)
+        if failed >= len(steps):
+            return f"{memory}\n\nEvery step of the procedure was replayed, but the page is not where it ended; finish the task."
+        return (
+            f"{memory}\n\nReplaying the procedure '{self.procedure.title}' failed at step {failed + 1}; the steps before it "
+            "are done. Continue from the current page: do the failed step as the page is now; replay takes over again after it."
+        )
+
+    def __call__(self, agent: Agent, done: ProcedureStep) -> bool:
+        """After an action of the agent that did the failed step: replay the rest. True when that ends the task."""
+        steps, failed = self.procedure.steps, self.progress.failed
+        if failed >= len(steps) or not stands_for(steps[failed], done):
+            return False
+        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
+        agent.state.steps.extend(replayed.steps)
+        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
+        if replayed.success and reached_end(self.page.url, steps, self.values):
+            return True
+        after = len(steps) if replayed.success else replayed.failed_step or 0
+        error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
+        self.progress = ReplayProgress(self.procedure.id, after, error)
+        agent.context = self.context()
+        return False

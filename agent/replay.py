@@ -54,12 +54,13 @@ def replay(
     contradiction: Contradiction | None = None,
     ask: Callable[[str], bool] | None = None,
     elsewhere: bool = False,
+    start: int = 0,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with `params`, checking each, then its end checks. A failure
-    says which step or check and why; a run with no end checks is done but unverified. Values that the
-    procedure does not allow fail before the page is touched; a `contradiction` (a step that would act on
-    a demonstrated value the task does not want) stops the replay before that step. The replay stays
-    where the procedure was recorded: anything else is put to `ask` (the person)."""
+    """Play the procedure's steps on `page` with `params`, from step `start` (0-based) on, checking each, then
+    its end checks. A failure says which step or check and why; a run with no end checks is done but
+    unverified. Values that the procedure does not allow fail before the page is touched; a `contradiction`
+    (a step that would act on a demonstrated value the task does not want) stops the replay before that
+    step. The replay stays where the procedure was recorded: anything else is put to `ask` (the person)."""
     params = defaults(procedure) | params
     problems = invalid_values(procedure, params)
     if problems:
@@ -103,7 +104,7 @@ def replay(
         step_checks=[c.model_dump() for c in procedure.step_checks()],
     )
     try:
-        player.run(steps[: contradiction.step] if contradiction else steps)
+        player.run(steps[: contradiction.step] if contradiction else steps, start)
         if contradiction is not None:
             raise StepFailed(contradiction.step, contradiction.message, fault="task")  # not the procedure's fault
     except StepFailed as failure:
@@ -140,11 +141,11 @@ def procedure_reach(
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
     recorded = Reach.of_steps(steps, params)
-    sites = procedure.abstract.domains
+    sites = [host_of(site) for site in procedure.abstract.domains]  # a stored domain may carry a port
     origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, params)
 
     def may_use(name: str, url: str) -> bool:
-        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
+        return any(on_site(host_of(url), host_of(site)) for site in scopes.get(name, []))
 
     return Reach(origins=origins, ask=ask, elsewhere=elsewhere, may_use=may_use, secrets=list(scopes))

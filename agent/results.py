@@ -39,6 +39,24 @@ class StepRecord(BaseModel):
     procedure_id: str | None = None
     screenshot: str | None = None
     checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
+    llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
+    llm_ms: float = 0.0  # agent: how long that call took
+
+
+class Cost(BaseModel):
+    """What a run cost: model calls, tokens, time waiting for the model and the whole run's time."""
+
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    llm_seconds: float = 0.0
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        tokens = self.prompt_tokens + self.completion_tokens
+        calls = f"{self.llm_calls} LLM call{'' if self.llm_calls == 1 else 's'}"
+        model = f", {tokens:,} tokens, {self.llm_seconds:.1f} s waiting for the model" if self.llm_calls else ""
+        return f"{calls}{model}; {self.seconds:.1f} s in all"
 
 
 class CheckRecord(BaseModel):
@@ -61,6 +79,8 @@ class RunResult(BaseModel):
     procedures_used: list[str] = Field(default_factory=list)
     binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
     outcome: Outcome = "failed"
+    cost: Cost = Field(default_factory=Cost)
+    revision_id: str | None = None  # the revision this run proposed or confirmed
     checks: list[CheckRecord] = Field(default_factory=list)
     failed_step: int | None = None  # 1-based, of a replay
 

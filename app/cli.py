@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from agent import RunControls, StepRecord, run_task
 from app.desktop import desktop_problem
-from app.formatting import breaks_at, parse_assignments, shown_bound, step_summary
+from app.formatting import breaks_at, parse_assignments, revision_text, run_outcome, shown_bound, step_summary
 from core.database import DB_FILE, database_error
 from core.errors import ShowMeHowError, describe_error
 from core.llm import connection_options
@@ -212,9 +212,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"showmehow: {warning.message}", file=sys.stderr)
     if args.title:
         procedure = procedure.model_copy(update={"title": args.title})
-    store.add(procedure)
-    print(describe_procedure(procedure))
-    print(f"Stored procedure {procedure.id}")
+    procedure_id, merged = (store.add(procedure), False) if args.force else store.add_or_merge(procedure)
+    print(describe_procedure(store.get(procedure_id)))
+    if merged:
+        print(f"Merged into procedure {procedure_id}: a new demonstration of the same task, kept as alternatives")
+    else:
+        print(f"Stored procedure {procedure_id}")
     return 0
 
 
@@ -394,14 +397,48 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise
     for check in result.checks:
         print(f"  [check] {check.description} ... {'ok' if check.passed else 'FAILED: ' + (check.detail or '')}")
-    shown = result.model_copy(update={"error": plain_error(result.error)}) if result.error else result
-    print(f"{shown.verdict()}  ({len(result.steps)} steps)")
+    print("\n".join(run_outcome(result)))
     if result.procedure_id:
         print(f"Procedure: {result.procedure_id}")
     for name, how in result.binding.items():
         print(f"  {name}: {how}")
     print(f"Run directory: {result.run_dir}")
     return 0 if result.success else 1
+
+
+def cmd_revisions(args: argparse.Namespace) -> int:
+    store = _store()
+    if args.action == "list":
+        revisions = store.revisions(status=None if args.all else "proposed")
+        if not revisions:
+            print("No revisions waiting." if not args.all else "No revisions yet.")
+            print("Runs in auto mode propose one when the agent gets past a step that replay could not play.")
+            return 0
+        titles = {p.id: p.title for p in store.list()}
+        rows = [
+            (r.id[:12], titles.get(r.procedure_id, r.procedure_id[:12]), r.status, r.successes, r.reason[:60]) for r in revisions
+        ]
+        print(table(["ID", "PROCEDURE", "STATUS", "VERIFIED RUNS", "WHY"], rows))
+        return 0
+    if not args.id:
+        raise ShowMeHowError(f"`showmehow revisions {args.action}` needs a revision id, as `showmehow revisions` lists them")
+    matches = [r for r in store.revisions() if r.id.startswith(args.id)]
+    if len(matches) != 1:
+        raise ShowMeHowError(
+            f"no revision with id {args.id!r}; `showmehow revisions --all` lists them"
+            if not matches
+            else f"id {args.id!r} is ambiguous ({len(matches)} revisions); give more characters"
+        )
+    revision = matches[0]
+    if args.action == "show":
+        print(revision_text(revision, store.get(revision.procedure_id).title))
+    elif args.action == "accept":
+        procedure = store.accept_revision(revision.id)
+        print(f"Accepted: '{procedure.title}' now has {len(procedure.steps)} steps and replays them without a model")
+    else:
+        store.reject_revision(revision.id)
+        print(f"Rejected: '{store.get(revision.procedure_id).title}' stays as it was")
+    return 0
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
@@ -605,6 +642,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="let replay and the agent go to sites that no procedure was recorded on without asking",
     )
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("revisions", help="fixes learned from runs: list, show ID, accept ID, reject ID")
+    p.add_argument("action", nargs="?", default="list", choices=["list", "show", "accept", "reject"])
+    p.add_argument("id", nargs="?", help="revision id or an unambiguous prefix")
+    p.add_argument("--all", action="store_true", help="list accepted and rejected revisions too")
+    p.set_defaults(func=cmd_revisions)
 
     p = sub.add_parser("lessons", help="the lessons the agent learned: list, tier 1|2, promote N, forget N")
     p.add_argument("action", nargs="?", default="list", choices=["list", "tier", "promote", "forget"])

@@ -1,7 +1,9 @@
-"""The procedure editor: title, goal, parameters, flow and steps, validated before saving."""
+"""The procedure editor: title, goal, parameters, flow and steps, validated before saving; and the fix
+that a run learned for the procedure, as a diff to accept or reject."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.formatting import revision_text
 from app.table_models import RowsModel
 from app.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
@@ -27,6 +30,17 @@ from procedures.models import CHECK_KINDS, Procedure
 from procedures.store import ProcedureStore
 
 YES = ("yes", "true", "1", "y")
+
+
+def button_row(buttons: list[tuple[str, Callable[[], object]]]) -> QHBoxLayout:
+    """Push buttons side by side, left-aligned, each calling its slot."""
+    row = QHBoxLayout()
+    for label, slot in buttons:
+        button = QPushButton(label)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+    row.addStretch(1)
+    return row
 
 
 class ProcedureEditor(QDialog):
@@ -54,10 +68,7 @@ class ProcedureEditor(QDialog):
             ]
         )
         self.steps = RowsModel(["Action", "Selector", "Value", "Description", "Failures"], editable={1, 2, 3})
-        self.steps.set_rows(
-            [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in procedure.steps],
-            highlighted={i for i, s in enumerate(procedure.steps) if s.failure_count},  # the steps that broke in runs
-        )
+        self._show_steps()
         self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
         self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
         add_check, remove_check = QPushButton("Add check"), QPushButton("Remove check")
@@ -91,8 +102,53 @@ class ProcedureEditor(QDialog):
         layout.addLayout(check_buttons)
         layout.addWidget(QLabel("Flow (one line per step)"))
         layout.addWidget(self.flow, 1)
+        layout.addWidget(self._revision_box())
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _show_steps(self) -> None:
+        steps = self.procedure.steps
+        self.steps.set_rows(
+            [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in steps],
+            highlighted={i for i, s in enumerate(steps) if s.failure_count},  # the steps that broke in runs
+        )
+
+    def _revision_box(self) -> QWidget:
+        """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
+        self.revision = self.store.pending_revision(self.procedure)
+        box = self.revision_box = QWidget()
+        box.setVisible(self.revision is not None)
+        if self.revision is None:
+            return box
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("A run learned a fix for this procedure (- stored steps, + proposed steps):"))
+        self.revision_diff = QPlainTextEdit(revision_text(self.revision, self.procedure.title))
+        self.revision_diff.setReadOnly(True)
+        layout.addWidget(self.revision_diff)
+        layout.addLayout(button_row([("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)]))
+        return box
+
+    def accept_revision(self) -> None:
+        assert self.revision is not None
+        try:
+            self.procedure = self.store.accept_revision(self.revision.id)
+        except ShowMeHowError as exc:
+            self.error.setText(f"Not accepted: {exc}")
+            return
+        self._show_steps()
+        self._revision_decided("Accepted: the steps above are the fixed ones.")
+
+    def reject_revision(self) -> None:
+        assert self.revision is not None
+        self.store.reject_revision(self.revision.id)
+        self._revision_decided("Rejected: the procedure stays as it was.")
+
+    def _revision_decided(self, text: str) -> None:
+        self.revision = None
+        self.revision_box.setVisible(False)
+        self.error.setText(text)
+        self.saved.emit(self.procedure.id)
 
     def edited(self) -> Procedure:
         """The procedure as edited, validated; raises ShowMeHowError naming what is wrong."""

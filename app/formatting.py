@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import shlex
 
+from agent.results import RunResult
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from procedures.models import Procedure
+from procedures.playback import plain_error
+from procedures.revisions import Revision
 from recorder.models import RecordedStep
 from retrieval import Match
 
@@ -51,3 +54,27 @@ def parse_assignment_text(text: str) -> dict[str, str]:
 def assignment_text(values: dict[str, str]) -> str:
     """The inverse of parse_assignment_text."""
     return " ".join(f"{name}={shlex.quote(value)}" for name, value in values.items())
+
+
+def run_outcome(result: RunResult) -> list[str]:
+    """What a run did and cost, and the fix it learned: the same lines in the terminal and the Run tab."""
+    shown = result.model_copy(update={"error": plain_error(result.error)}) if result.error else result
+    lines = [f"{shown.verdict()} ({result.mode}, {len(result.steps)} steps)", f"Cost: {result.cost.describe()}"]
+    if result.revision_id:
+        lines.append(
+            f"Learned a fix: revision {result.revision_id[:12]} (`showmehow revisions show {result.revision_id[:12]}`, "
+            "or the procedure's editor)"
+        )
+    return lines
+
+
+def revision_text(revision: Revision, title: str) -> str:
+    """A revision for a person: what it changes in which procedure, why, and the diff."""
+    return "\n".join(
+        [
+            f"Revision {revision.id[:12]} of '{title}' ({revision.procedure_id[:12]}): {revision.status}, "
+            f"{revision.successes} verified run{'' if revision.successes == 1 else 's'}",
+            f"Why: {revision.reason or '-'}",
+            *revision.diff(),
+        ]
+    )

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 
 from agent import RunResult, StepRecord
 from app.desktop import desktop_problem
-from app.editor import ProcedureEditor
-from app.formatting import parse_assignment_text
+from app.editor import ProcedureEditor, button_row
+from app.formatting import parse_assignment_text, run_outcome
 from app.placement import Rect, side_by_side
 from app.settings_dialog import SettingsDialog
 from app.table_models import MatchesModel, ProceduresModel, RowsModel, StepsModel
@@ -231,13 +231,7 @@ class MainWindow(QMainWindow):
             [("Deprecate / restore", self.toggle_deprecated), ("Export JSON", self.export_json)]
             + [("Export script", self.export_playwright), ("Import", self.import_file)],
         ):
-            buttons = QHBoxLayout()
-            for label, slot in row:
-                button = QPushButton(label)
-                button.clicked.connect(slot)
-                buttons.addWidget(button)
-            buttons.addStretch(1)
-            layout.addLayout(buttons)
+            layout.addLayout(button_row(row))
         return tab
 
     def refresh_procedures(self) -> None:
@@ -481,17 +475,14 @@ class MainWindow(QMainWindow):
     @Slot(dict)
     def run_finished(self, data: dict[str, Any]) -> None:
         result = RunResult.model_validate(data)
-        if result.error:
-            result = result.model_copy(update={"error": plain_error(result.error)})
         for check in result.checks:
             self.log_model.append(
                 ("end", "check", check.description, check.source, "ok" if check.passed else "error", check.detail or ""),
                 highlight=not check.passed,
             )
         link = Path(result.run_dir).as_uri() if result.run_dir else ""
-        self.result.setText(
-            f'{html.escape(result.verdict())} ({result.mode}, {len(result.steps)} steps). <a href="{link}">Open the run directory</a>'
-        )
+        lines = [html.escape(line) for line in run_outcome(result)]
+        self.result.setText("<br>".join(lines) + f'<br><a href="{link}">Open the run directory</a>')
         self.refresh_procedures()
 
     @Slot(int, str)

@@ -69,6 +69,10 @@ class SettingsDialog(QDialog):
         self.min_score.setRange(0.0, 1.0)
         self.min_score.setSingleStep(0.05)
         self.min_score.setValue(current.min_score)
+        self.revision_auto_accept = QSpinBox()
+        self.revision_auto_accept.setRange(0, 1000)
+        self.revision_auto_accept.setSpecialValueText("never: always ask")
+        self.revision_auto_accept.setValue(current.revision_auto_accept)
         self.param_env = QLineEdit(assignment_text(current.param_env))
         self.param_env.setPlaceholderText(
             "e.g. password@example.org=EXAMPLE_PASSWORD (names of environment variables, never values)"
@@ -89,6 +93,7 @@ class SettingsDialog(QDialog):
         form.addRow("Approval policy", self.approval_policy)
         form.addRow("Minimum score", self.min_score)
         form.addRow("Parameter variables", self.param_env)
+        form.addRow("Accept a learned fix after this many verified runs", self.revision_auto_accept)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
@@ -112,6 +117,7 @@ class SettingsDialog(QDialog):
             "approval_policy": self.approval_policy.currentText(),
             "min_score": self.min_score.value(),
             "param_env": parse_assignment_text(self.param_env.text()),
+            "revision_auto_accept": self.revision_auto_accept.value(),
         }
         return Settings.model_validate(load_settings().model_dump() | shown)
 

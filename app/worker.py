@@ -183,8 +183,10 @@ class BrowserWorker(QObject):
             procedure = build_procedure(recording, model=settings.model, settings=settings)
         for warning in caught:
             self.notice.emit(str(warning.message))
-        self._store.add(procedure)
-        self.recording_stopped.emit(recording.id, procedure.id)
+        procedure_id, merged = self._store.add_or_merge(procedure)
+        if merged:
+            self.notice.emit("This demonstration repeats a stored task: it was merged into that procedure as alternatives.")
+        self.recording_stopped.emit(recording.id, procedure_id)
         self.busy_changed.emit(False)
 
     def _do_run(

@@ -8,6 +8,7 @@ import os
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from core.errors import ShowMeHowError
@@ -29,6 +30,23 @@ def _litellm() -> Any:
         raise LLMError("LLM features need litellm: install with `pip install 'showmehow[llm]'`") from exc
     litellm.suppress_debug_info = True
     return litellm
+
+
+@dataclass
+class Usage:
+    """What a run spent on the model: calls, tokens and the time spent waiting for answers."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+
+    def add(self, response: Any, seconds: float) -> None:
+        self.calls += 1
+        self.seconds += seconds
+        usage = getattr(response, "usage", None)
+        self.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
+        self.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
 
 
 def connection_options(model: str, settings: Settings) -> dict[str, Any]:
@@ -134,13 +152,16 @@ def complete(
     settings: Settings,
     timeout: float | None = None,
     stop: threading.Event | None = None,
+    usage: Usage | None = None,
     **kwargs: Any,
 ) -> Any:
     """One chat completion within `timeout` seconds in all (the llm_timeout setting by default); returns the
-    response message. Raises LLMError with a plain reason, also when `stop` is set while it waits."""
+    response message and counts it in `usage`. Raises LLMError with a plain reason, also when `stop` is set
+    while it waits."""
     options = connection_options(model, settings)
     litellm = _litellm()
     seconds = timeout or settings.llm_timeout
+    started, response = time.perf_counter(), None
     try:
         response = within(
             lambda: litellm.acompletion(model=model, messages=messages, timeout=seconds, num_retries=0, **options, **kwargs),
@@ -153,6 +174,9 @@ def complete(
         raise LLMError(f"{model} did not answer within {seconds:.0f} s") from exc
     except Exception as exc:  # litellm raises many provider-specific types
         raise _plain(model, settings, seconds, litellm, exc) from exc
+    finally:
+        if usage is not None:
+            usage.add(response, time.perf_counter() - started)
     try:
         return response.choices[0].message
     except (AttributeError, IndexError) as exc:

@@ -52,6 +52,9 @@ class Settings(BaseModel):
         "always", description="when risky agent actions need approval"
     )
     min_score: float = Field(0.4, ge=0.0, le=1.0, description="minimum retrieval score")
+    revision_auto_accept: int = Field(
+        0, ge=0, description="accept a revision learned from runs by itself after this many verified runs of it; 0: always ask"
+    )
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
     param_env: dict[Annotated[str, AfterValidator(_parameter_key)], VariableName] = Field(
         default_factory=dict,

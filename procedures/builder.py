@@ -465,3 +465,11 @@ def build_heuristic(recording: Recording) -> Procedure:
         recording_id=recording.id,
         checks=postconditions(recording.outcome, recording.steps, params.values),
     )
+
+
+def template_step(step: RecordedStep, values: dict[str, str], own: str | None = None) -> ProcedureStep:
+    """A step taken at run time (by the agent) as a procedure step: the run's parameter `values` become
+    placeholders, as in a built procedure; `own` is the parameter that the step's whole value is."""
+    built = _Placeholders(values).step(step, own)
+    built.description = _flow_line(built, {}, 0) or ""
+    return built

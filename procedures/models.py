@@ -71,6 +71,7 @@ class ProcedureStep(RecordedStep):
 
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
+    optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -138,7 +139,7 @@ class Procedure(BaseModel):
     deprecated: bool = False
     source: Literal["demonstration", "import", "devtools", "merge"] = "demonstration"
     recording_id: str | None = None
-    variants: list[str] = Field(default_factory=list)  # notes from merged procedures
+    variants: list[str] = Field(default_factory=list)  # notes on the demonstrations merged into this one
     checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)

@@ -21,6 +21,7 @@ from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
+OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
 
@@ -191,25 +192,31 @@ class Player:
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
 
-    def run(self, steps: list[Mapping[str, Any]]) -> list[StepResult]:
-        """Every step's result; raises StepFailed at the first step that cannot be played. Its message
-        never holds the value of a secret parameter, though the page's URL or text may show one."""
+    def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
+        """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
+        message never holds the value of a secret parameter, though the page's URL or text may show one."""
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
             self.reach = Reach.of_steps(steps, self.params)
         for index, step in enumerate(steps):
+            if index < start:
+                continue
             if self.should_stop is not None and self.should_stop():
                 raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
             started, self._check_ms = time.perf_counter(), 0.0
             page = self.last_page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
             try:
-                result.status, result.selector, result.tried = self._play(index, step, page, first=index == 0, result=result)
+                result.status, result.selector, result.tried = self._play(index, step, page, first=index == start, result=result)
                 with self._timed():
                     self._after_checks(index, step, page, result)
             except StepFailed as failure:
-                result.status, result.error, result.tried = "error", self._hide(str(failure)), failure.tried
+                result.tried = failure.tried
+                if step.get("optional"):
+                    result.status = "skipped"  # an alternative that this page does not offer
+                    continue
+                result.status, result.error = "error", self._hide(str(failure))
                 raise StepFailed(index, result.error, failure.tried, failure.fault) from None
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
@@ -492,7 +499,7 @@ class Player:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
         locators = [scope.locator(s) for s in selectors]
         tried: list[str] = []
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         combined = locators[0]
         for other in locators[1:]:
             combined = combined.or_(other)

@@ -15,7 +15,9 @@ from pydantic import ValidationError
 from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir
+from procedures.merging import merge_demonstration, same_task
 from procedures.models import Procedure
+from procedures.revisions import Revision, RevisionStatus, same_steps
 from procedures.search import search_text
 from recorder.models import Recording
 from recorder.recordings import RecordingStore
@@ -69,7 +71,24 @@ def _v2(db: sqlite3.Connection) -> None:
         _index(db, procedure)
 
 
-SCHEMA = Schema("procedures", (_v1, _v2))
+def _v3(db: sqlite3.Connection) -> None:
+    """Revisions: changes to a procedure's steps learned from runs, waiting for the person's decision."""
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS revisions (
+            id TEXT PRIMARY KEY,
+            procedure_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS revisions_by_procedure ON revisions(procedure_id, status)
+        """,
+    )
+
+
+SCHEMA = Schema("procedures", (_v1, _v2, _v3))
 SEARCH_WEIGHTS = (4.0, 2.0, 1.5, 0.3)  # bm25 weights of goal, about, steps and values
 
 
@@ -256,11 +275,20 @@ class ProcedureStore:
                 raise ShowMeHowError(f"no procedure with id {procedure.id!r}")
         return procedure
 
+    def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
+        """Store a new demonstration: merged into the stored procedure of the same task as alternatives
+        (its id, True), or added (its own id, False)."""
+        for stored in self.list(include_deprecated=False):
+            if same_task(stored, procedure):
+                return self.update(merge_demonstration(stored, procedure)).id, True
+        return self.add(procedure), False
+
     def delete(self, procedure_id: str) -> None:
         with transaction(self._db) as db:
             _unindex(db, procedure_id)
             if db.execute("DELETE FROM procedures WHERE id = ?", (procedure_id,)).rowcount == 0:
                 raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
+            db.execute("DELETE FROM revisions WHERE procedure_id = ?", (procedure_id,))
 
     def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
         return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
@@ -281,6 +309,72 @@ class ProcedureStore:
             procedure.updated_at = time.time()
             _write_back(db, procedure)
         return procedure
+
+    # --- revisions -------------------------------------------------------------------------
+
+    def revisions(self, procedure_id: str | None = None, status: RevisionStatus | None = None) -> list[Revision]:
+        """Revisions, newest first, of one procedure or all, in one status or any."""
+        query, args = "SELECT data FROM revisions WHERE 1 = 1", []
+        if procedure_id is not None:
+            query, args = query + " AND procedure_id = ?", [*args, procedure_id]
+        if status is not None:
+            query, args = query + " AND status = ?", [*args, status]
+        rows = self._db.execute(query + " ORDER BY created_at DESC", args).fetchall()
+        return [Revision.model_validate_json(row[0]) for row in rows]
+
+    def get_revision(self, revision_id: str) -> Revision:
+        row = self._db.execute("SELECT data FROM revisions WHERE id = ?", (revision_id,)).fetchone()
+        if row is None:
+            raise ShowMeHowError(f"no revision with id {revision_id!r}; `showmehow revisions` lists them")
+        return Revision.model_validate_json(row[0])
+
+    def pending_revision(self, procedure: Procedure) -> Revision | None:
+        """The newest proposed revision that still applies to the procedure's current steps."""
+        for revision in self.revisions(procedure.id, "proposed"):
+            if same_steps(revision.base_steps, procedure.steps):
+                return revision
+        return None
+
+    def propose_revision(self, revision: Revision) -> Revision:
+        """Store a proposed revision; the same change proposed again counts one more success instead."""
+        for pending in self.revisions(revision.procedure_id, "proposed"):
+            if same_steps(pending.base_steps, revision.base_steps) and same_steps(pending.steps, revision.steps):
+                return self._save_revision(pending.model_copy(update={"successes": pending.successes + revision.successes}))
+        return self._save_revision(revision)
+
+    def count_revision_success(self, revision_id: str) -> Revision:
+        revision = self.get_revision(revision_id)
+        return self._save_revision(revision.model_copy(update={"successes": revision.successes + 1}))
+
+    def accept_revision(self, revision_id: str) -> Procedure:
+        """Apply a proposed revision to its procedure; refused when the procedure changed since."""
+        revision = self._undecided(revision_id)
+        procedure = self.get(revision.procedure_id)
+        if not same_steps(revision.base_steps, procedure.steps):
+            raise ShowMeHowError(
+                f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
+            )
+        saved = self.update(procedure.model_copy(update={"steps": revision.steps}))
+        self._save_revision(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
+        return saved
+
+    def reject_revision(self, revision_id: str) -> Revision:
+        revision = self._undecided(revision_id)
+        return self._save_revision(revision.model_copy(update={"status": "rejected", "decided_at": time.time()}))
+
+    def _undecided(self, revision_id: str) -> Revision:
+        revision = self.get_revision(revision_id)
+        if revision.status != "proposed":
+            raise ShowMeHowError(f"revision {revision_id[:12]} was already {revision.status}")
+        return revision
+
+    def _save_revision(self, revision: Revision) -> Revision:
+        with transaction(self._db) as db:
+            db.execute(
+                "INSERT OR REPLACE INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?)",
+                (revision.id, revision.procedure_id, revision.status, revision.created_at, revision.model_dump_json()),
+            )
+        return revision
 
     def add_recording(self, recording: Recording) -> str:
         return self.recordings.add(recording)

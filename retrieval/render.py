@@ -6,6 +6,7 @@ import html
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from procedures.models import ProcedureStep
 from retrieval.scoring import Match
@@ -27,7 +28,21 @@ def _data(text: object) -> str:
     return html.escape(flat, quote=False)
 
 
-def _step_line(number: int, step: ProcedureStep) -> str:
+@dataclass(frozen=True)
+class ReplayProgress:
+    """Where a replay of one procedure stopped: the steps before `failed` (0-based) were done, it failed."""
+
+    procedure_id: str
+    failed: int
+    error: str
+
+    def mark(self, index: int) -> str:
+        if index < self.failed:
+            return "[done] "
+        return "[FAILED: continue from here] " if index == self.failed else "[to do] "
+
+
+def _step_line(number: int, step: ProcedureStep, mark: str = "") -> str:
     args: dict[str, object] = {}
     if step.selector:
         args["selector"] = step.selector
@@ -36,11 +51,12 @@ def _step_line(number: int, step: ProcedureStep) -> str:
     if step.frame:
         args["frame"] = step.frame
     head = _data(step.description or step.action)
-    return f"{number}. {head}\n   Action: {step.action}({_data(json.dumps(args, ensure_ascii=False))})"
+    return f"{number}. {mark}{head}\n   Action: {step.action}({_data(json.dumps(args, ensure_ascii=False))})"
 
 
-def _section(rank: int, match: Match, level: str) -> str:
+def _section(rank: int, match: Match, level: str, progress: ReplayProgress | None) -> str:
     p = match.procedure
+    progress = progress if progress is not None and progress.procedure_id == p.id else None
     a = p.abstract
     lines = [
         f"## Procedure {rank}: {_data(p.title)}",
@@ -70,10 +86,18 @@ def _section(rank: int, match: Match, level: str) -> str:
         lines.append("")
         lines.append("**High-level Flow**:")
         lines += [f"{i}. {_data(line)}" for i, line in enumerate(a.flow, 1)]
+    if progress is not None:
+        lines.append("")
+        where = (
+            f"steps 1-{progress.failed} were replayed; step {progress.failed + 1} failed"
+            if progress.failed < len(p.steps)
+            else "every step was replayed"
+        )
+        lines.append(f"**Replay stopped**: {where}: {_data(progress.error[:600])}")
     if level == "steps":
         lines.append("")
         lines.append(f"**Detailed Steps** ({len(p.steps)} steps):")
-        lines += [_step_line(i, step) for i, step in enumerate(p.steps, 1)]
+        lines += [_step_line(i, step, progress.mark(i - 1) if progress else "") for i, step in enumerate(p.steps, 1)]
     return "\n".join(lines)
 
 
@@ -81,12 +105,15 @@ def _assemble(sections: list[str]) -> str:
     return "\n\n".join(["<procedural_memory>", f"{INTRO} {DATA_NOTE}", *sections, OUTRO]) + "\n</procedural_memory>"
 
 
-def render_procedural_memory(matches: Sequence[Match], max_tokens: int = 2000) -> str:
-    """The block for the agent's first message, or "" when nothing matched. Over budget, detail goes
-    from the lowest-ranked procedure first (steps, then flow, then the procedure), never mid-step."""
+def render_procedural_memory(matches: Sequence[Match], max_tokens: int = 2000, progress: ReplayProgress | None = None) -> str:
+    """The block for the agent's messages, or "" when nothing matched. Over budget, detail goes from the
+    lowest-ranked procedure first (steps, then flow, then the procedure), never mid-step. With `progress`,
+    that procedure's steps are marked done, failed or to do."""
     levels = [0] * len(matches)  # index into LEVELS; len(LEVELS) means dropped
     while True:
-        sections = [_section(rank, m, LEVELS[lv]) for rank, (m, lv) in enumerate(zip(matches, levels), 1) if lv < len(LEVELS)]
+        sections = [
+            _section(rank, m, LEVELS[lv], progress) for rank, (m, lv) in enumerate(zip(matches, levels), 1) if lv < len(LEVELS)
+        ]
         if not sections:
             return ""
         text = _assemble(sections)

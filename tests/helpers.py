@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from procedures.merging import with_selectors
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
+from procedures.revisions import Revision
+from procedures.store import ProcedureStore
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,6 +32,27 @@ def sample_procedure(title: str = "Log in to the demo site", domain: str = "127.
         ],
     )
     return procedure.model_copy(update=changes)
+
+
+def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
+    """A stored sample procedure and a proposed revision of it: its button found by a new name first."""
+    procedure = sample_procedure()
+    pid = store.add(procedure)
+    steps = list(procedure.steps)
+    steps[3] = with_selectors(steps[3], ['internal:role=button[name="Sign in"s]'], steps[3].selectors)
+    revision = Revision(procedure_id=pid, base_steps=procedure.steps, steps=steps, reason="step 4 failed: no element")
+    return pid, store.propose_revision(revision)
+
+
+def age_database(path: Path, *statements: str) -> None:
+    """Make a database file look as an older ShowMeHow left it, by running `statements` on it."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -189,9 +189,12 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
         controls=RunControls(approve=lambda action, details: True),  # the agent's click submits the form
     )
     assert result.success, result.error
-    assert [s.command for s in result.steps] == ["navigate", "fill", "fill", "click", "click", "finish"]
+    assert [(s.source, s.command) for s in result.steps][3:] == [("replay", "click"), ("agent", "click")]
+    assert len(llm.requests) == 1  # the click did the broken last step and led where the procedure ends: done
     first = llm.requests[0]["messages"][1]["content"]
     assert "failed at step 4" in first and "#gone" in first and "<procedural_memory>" in first
+    system = llm.requests[0]["messages"][0]["content"]  # the task held the password: the model sees its placeholder
+    assert 'the password "{password}"' in system and not any('"pw"' in m["content"] for r in llm.requests for m in r["messages"])
     assert page.locator("#hello").inner_text() == "Welcome kim"
     assert result.outcome == "verified" and [c.passed for c in result.checks] == [True, True]
     after = store.get(pid)  # the replay broke at step 4: that counts, the agent's verified finish does not count twice

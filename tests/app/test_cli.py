@@ -7,7 +7,7 @@ import pytest
 
 from procedures.store import ProcedureStore
 from tests.helpers import call_cli as cli
-from tests.helpers import run_cli, sample_procedure
+from tests.helpers import proposed_fix, run_cli, sample_procedure
 
 
 def test_list_show_export_import_delete(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,6 +187,29 @@ def test_the_app_without_a_display_says_what_to_do(home: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "app.cli"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     _assert_refused(result, "no display")
     assert "xvfb-run -a showmehow" in result.stderr
+
+
+def test_revisions_list_show_accept_reject(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from app.cli import main
+
+    store = ProcedureStore()
+    pid, revision = proposed_fix(store)
+    other, second = proposed_fix(store)
+    assert main(["revisions"]) == 0
+    listed = capsys.readouterr().out
+    assert revision.id[:12] in listed and second.id[:12] in listed and "proposed" in listed
+    assert main(["revisions", "show", revision.id[:8]]) == 0
+    shown = capsys.readouterr().out
+    assert "step 4 failed: no element" in shown and '+click @ internal:role=button[name="Sign in"s] | #go' in shown
+    assert main(["revisions", "accept", revision.id[:8]]) == 0
+    assert "now has 4 steps" in capsys.readouterr().out
+    assert store.get(pid).steps[3].selector == 'internal:role=button[name="Sign in"s]'
+    assert main(["revisions", "reject", second.id]) == 0
+    assert store.get(other).steps[3].selectors == ["#go"]
+    assert main(["revisions", "accept", second.id]) == 2
+    assert "already rejected" in capsys.readouterr().err
+    assert main(["revisions"]) == 0 and "No revisions waiting." in capsys.readouterr().out
+    assert main(["revisions", "list", "--all"]) == 0 and "accepted" in capsys.readouterr().out
 
 
 def test_a_reader_that_stops_early_gets_no_traceback(home: Path) -> None:

@@ -16,7 +16,7 @@ from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures
 from recorder.browser import has_display
 from tests.agent.conftest import act
-from tests.helpers import ROOT, log_in, record, sample_procedure
+from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
 WAIT = 30_000
@@ -92,6 +92,26 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
     assert window.procedures_model.rows[0][0] == "Log in, edited" and window.procedures_model.rows[0][7] == 1
 
 
+def test_the_editor_shows_a_learned_fix_to_accept_or_reject(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    pid, revision = proposed_fix(store)
+    editor = window.edit_procedure(pid)
+    assert editor is not None and editor.revision is not None and not editor.revision_box.isHidden()
+    diff = editor.revision_diff.toPlainText()
+    assert "-click @ #go" in diff and '+click @ internal:role=button[name="Sign in"s] | #go' in diff
+    editor.accept_revision()
+    assert store.get(pid).steps[3].selectors == ['internal:role=button[name="Sign in"s]', "#go"]
+    assert editor.steps.rows[3][1] == 'internal:role=button[name="Sign in"s]' and editor.revision_box.isHidden()
+    assert store.get_revision(revision.id).status == "accepted"
+
+    other, rejected = proposed_fix(store)
+    editor = window.edit_procedure(other)
+    assert editor is not None
+    editor.reject_revision()
+    assert store.get(other).steps[3].selectors == ["#go"] and store.get_revision(rejected.id).status == "rejected"
+    assert window.edit_procedure(other).revision_box.isHidden()  # type: ignore[union-attr]
+
+
 def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
     recording = record(
         context,
@@ -107,7 +127,9 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert window.matches_model.rowCount() == 1 and window.matches_model.chosen_ids()
     window.run_button.click()
     qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded, verified (2 checks passed) (replay, 4 steps)"), window.result.text()
+    assert window.result.text().startswith("Succeeded, verified (2 checks passed) (replay, 4 steps)<br>Cost: 0 LLM calls; "), (
+        window.result.text()
+    )
     assert "Open the run directory" in window.result.text()
     assert [row[2] for row in window.log_model.rows][:4] == ["navigate", "fill", "fill", "click"]
     arguments = [row[3] for row in window.log_model.rows[:4]]
@@ -217,9 +239,11 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
     assert "cannot reach" in dialog.status.text()
     dialog.token_budget.setValue(3210)
     dialog.approval_policy.setCurrentText("unknown_sites")
+    dialog.revision_auto_accept.setValue(3)
     dialog.save()
     saved = load_settings()
     assert saved.token_budget == 3210 and saved.approval_policy == "unknown_sites" and saved.api_base == "http://127.0.0.1:9/v1"
+    assert saved.revision_auto_accept == 3
 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]

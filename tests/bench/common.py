@@ -16,10 +16,17 @@ SITES = Path(__file__).resolve().parent.parent / "sites"
 
 
 @contextmanager
-def served_sites(directory: Path = SITES) -> Iterator[str]:
+def served_sites(directory: Path = SITES, changing: bool = False) -> Iterator[str]:
+    """The fixture sites over HTTP; `changing` pages may be rewritten between runs, so none is cached."""
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:
             pass
+
+        def end_headers(self) -> None:
+            if changing:
+                self.send_header("Cache-Control", "no-store")
+            super().end_headers()
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

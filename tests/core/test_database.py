@@ -41,15 +41,11 @@ def test_each_store_migrates_its_own_tables(tmp_path: Path) -> None:
 def test_a_version_1_file_keeps_its_recordings_and_procedures(tmp_path: Path) -> None:
     """Version 1 files held both stores' tables under one schema version."""
     from procedures.store import ProcedureStore
-    from tests.helpers import sample_procedure
+    from tests.helpers import age_database, sample_procedure
 
     path = tmp_path / "old.db"
     ProcedureStore(path).add(sample_procedure())
-    db = sqlite3.connect(path)
-    db.execute("DROP TABLE schema_versions")
-    db.execute("PRAGMA user_version=1")
-    db.commit()
-    db.close()
+    age_database(path, "DROP TABLE schema_versions", "PRAGMA user_version=1")
     store = ProcedureStore(path)
     assert [p.title for p in store.list()] == [sample_procedure().title]
     assert store.recordings.list() == []

@@ -10,7 +10,7 @@ import pytest
 
 from core.errors import ShowMeHowError
 from procedures.store import ProcedureStore
-from tests.helpers import ROOT, sample_procedure
+from tests.helpers import ROOT, age_database, proposed_fix, sample_procedure
 
 
 def test_round_trip_and_indexed_columns(tmp_path: Path) -> None:
@@ -85,3 +85,15 @@ def test_store_survives_kill_9_mid_batch(tmp_path: Path) -> None:
     count = len(store)
     assert count > 0 and count % 50 == 0  # whole batches only
     assert all(p.title.startswith("p") for p in store.list())
+
+
+def test_a_store_from_before_revisions_gains_their_table_and_keeps_its_procedures(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    store = ProcedureStore(path)
+    pid = store.add(sample_procedure())
+    store.close()
+    age_database(path, "DROP TABLE revisions", "UPDATE schema_versions SET version = 2 WHERE name = 'procedures'")
+    reopened = ProcedureStore(path)
+    assert reopened.get(pid).title == sample_procedure().title and reopened.revisions() == []
+    _, revision = proposed_fix(reopened)
+    assert [r.id for r in reopened.revisions(status="proposed")] == [revision.id]

@@ -1,0 +1,118 @@
+"""Self-healing: what the agent did past a broken step, as procedure steps; a verified run's fix proposed
+as a revision; a proposed revision confirmed by later runs and accepted by itself after enough of them."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from pydantic import ValidationError
+
+from core.secrecy import redact_url
+from core.settings import Settings
+from procedures.builder import template_step
+from procedures.merging import revise_steps, step_similarity
+from procedures.models import Procedure, ProcedureStep
+from procedures.placeholders import fill_placeholders
+from procedures.revisions import Revision, same_steps
+from procedures.store import ProcedureStore
+from recorder.models import RecordedStep
+
+SAME_ELEMENT = 0.5  # how alike a clicked element's name must be to the one a step meant
+LEARNABLE = {"goto": "navigate", "click": "click", "fill": "fill", "type": "fill", "press": "press", "select": "select"}
+
+
+def learned_step(
+    command: str,
+    args: dict[str, Any],
+    target: dict[str, Any] | None,
+    before: str,
+    after: str,
+    values: dict[str, str],
+    secrets: dict[str, str],
+) -> ProcedureStep | None:
+    """An agent's action as a procedure step, with the selectors of the element it acted on (`target`,
+    described by the recorder's selector generator before the action) and the run's values as
+    placeholders; None for what a procedure cannot hold (a scroll, a secret mixed with other text)."""
+    action = LEARNABLE.get(command)
+    if action is None or (action != "navigate" and not (target and target.get("selectors"))):
+        return None
+    text = args.get("text", args.get("option", args.get("key", args.get("url"))))
+    own = next((name for name in [*values, *secrets] if text == f"{{{name}}}"), None)
+    own = own or next((name for name, value in values.items() if value and text == value), None)
+    secret = own in secrets
+    if not secret and any(f"{{{name}}}" in str(text) for name in secrets):
+        return None
+    fields: dict[str, Any] = {"action": action, "url": redact_url(before), "secret": secret}
+    if action == "navigate":
+        fields["value"] = redact_url(str(text))
+    else:
+        selectors = list(target["selectors"])  # type: ignore[index]
+        fields |= {k: target.get(k) or "" for k in ("label", "field", "tag", "input_type")}  # type: ignore[union-attr]
+        fields |= {"selectors": selectors, "selector": selectors[0], "value": None if secret else text}
+    if _moved(before, after):
+        fields["navigates_to"] = redact_url(after)
+    try:
+        return template_step(RecordedStep(**fields), {**values, **secrets}, own)
+    except ValidationError:
+        return None  # a page gave an element description a step cannot hold
+
+
+def stands_for(planned: ProcedureStep, done: ProcedureStep) -> bool:
+    """Whether an action the agent took does what a procedure step was to do: the same action with the same
+    value, and for a click, an element that looks like the one the step meant."""
+    similarity = step_similarity(planned, done)
+    if similarity is None:
+        return False
+    return planned.action not in ("click", "dblclick", "check", "uncheck") or similarity >= SAME_ELEMENT
+
+
+def _moved(before: str, after: str) -> bool:
+    return before.split("#")[0].rstrip("/") != after.split("#")[0].rstrip("/")
+
+
+def _place(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return (parts.netloc, parts.path.rstrip("/"))
+
+
+def reached_end(url: str, steps: list[ProcedureStep], values: dict[str, str]) -> bool:
+    """Whether `url` is where the steps lead (the last page a step navigates to, by host and path); true
+    for steps that never leave their page. Until steps carry their own checks, this is how a run that
+    the agent calls done is verified."""
+    last = next((s.navigates_to or s.value for s in reversed(steps) if s.navigates_to or s.action == "navigate"), None)
+    if not last:
+        return True
+    try:
+        expected = fill_placeholders(last, values, "url")
+    except KeyError:
+        expected = last
+    return _place(url) == _place(expected)
+
+
+def propose_fix(
+    store: ProcedureStore,
+    procedure: Procedure,
+    played: list[ProcedureStep],
+    failed: int,
+    learned: list[ProcedureStep],
+    reason: str,
+    run_dir: str,
+) -> Revision | None:
+    """The revision that a verified run past a failed step (`failed`, 0-based, of the `played` steps)
+    teaches, stored as proposed; None when it would change nothing."""
+    steps = revise_steps(played, failed, learned)
+    if not learned or same_steps(steps, procedure.steps):
+        return None
+    return store.propose_revision(
+        Revision(procedure_id=procedure.id, base_steps=procedure.steps, steps=steps, reason=reason[:2000], run_dir=run_dir)
+    )
+
+
+def accept_when_confirmed(store: ProcedureStore, revision: Revision, settings: Settings) -> Revision:
+    """Accept a proposed revision by itself once it has as many verified runs as the setting asks (0: never)."""
+    needed = settings.revision_auto_accept
+    if needed and revision.status == "proposed" and revision.successes >= needed:
+        store.accept_revision(revision.id)
+        return store.get_revision(revision.id)
+    return revision

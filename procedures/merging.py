@@ -1,0 +1,128 @@
+"""Two versions of one procedure's steps, aligned: how a fix learned at run time becomes a revision, and
+how a second demonstration of a task merges into the stored procedure as alternatives."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from rapidfuzz import fuzz
+
+from procedures.models import Parameter, Procedure, ProcedureStep
+
+MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
+SAME_TASK_STEPS = 0.6  # share of steps two demonstrations must have in common to be one task
+SAME_TASK_GOAL = 60  # rapidfuzz token-set ratio of their goals
+
+
+def _where(url: str | None) -> str:
+    parts = urlsplit(url or "")
+    return f"{parts.hostname or ''}{parts.path.rstrip('/')}"
+
+
+def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
+    """How alike two steps are, 0..1, or None when they cannot be the same step (another action, value
+    or page)."""
+    if a.action != b.action:
+        return None
+    if a.action == "navigate":
+        return 1.0 if _where(a.value or a.url) == _where(b.value or b.url) else None
+    if a.action in ("fill", "select", "press", "upload") and (a.value or "") != (b.value or ""):
+        return None
+    if set(a.selectors) & set(b.selectors):
+        return 1.0
+    names = [(x, y) for x, y in ((a.label, b.label), (a.field, b.field)) if x and y]
+    return max((fuzz.ratio(x.lower(), y.lower()) / 100 for x, y in names), default=0.0)
+
+
+def align(old: list[ProcedureStep], new: list[ProcedureStep]) -> list[tuple[int | None, int | None]]:
+    """The steps of `old` and `new` in order, paired where they are the same step (the most pairs, the
+    most alike among equals); (i, None) is only in old, (None, j) only in new."""
+    rows, cols = len(old), len(new)
+    best = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1, -1, -1):
+        for j in range(cols - 1, -1, -1):
+            score = max(best[i + 1][j], best[i][j + 1])
+            similarity = step_similarity(old[i], new[j])
+            if similarity is not None:
+                score = max(score, 1 + similarity + best[i + 1][j + 1])
+            best[i][j] = score
+    pairs: list[tuple[int | None, int | None]] = []
+    i = j = 0
+    while i < rows and j < cols:
+        similarity = step_similarity(old[i], new[j])
+        if similarity is not None and best[i][j] == 1 + similarity + best[i + 1][j + 1]:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i][j] == best[i + 1][j]:
+            pairs.append((i, None))
+            i += 1
+        else:
+            pairs.append((None, j))
+            j += 1
+    pairs += [(k, None) for k in range(i, rows)] + [(None, k) for k in range(j, cols)]
+    return pairs
+
+
+def with_selectors(step: ProcedureStep, first: list[str], then: list[str]) -> ProcedureStep:
+    """The step trying the selectors `first`, then `then` as fallbacks."""
+    selectors = list(dict.fromkeys(s for s in [*first, *then] if s))[:MAX_SELECTORS]
+    return step.model_copy(update={"selectors": selectors, "selector": selectors[0] if selectors else None})
+
+
+def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep]) -> list[ProcedureStep]:
+    """The steps with the part from `failed` (0-based) on replaced by what worked at run time (`learned`):
+    a step done both ways keeps its value and gets the new selectors first, the old ones as fallbacks; a
+    step only done now is inserted; one no longer needed is left out."""
+    head, tail = steps[:failed], steps[failed:]
+    revised = list(head)
+    for i, j in align(tail, learned):
+        if i is not None and j is not None:
+            new = learned[j]
+            step = with_selectors(tail[i], new.selectors, tail[i].selectors)
+            revised.append(
+                step.model_copy(update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0})
+            )
+        elif j is not None:
+            revised.append(learned[j])
+    return revised
+
+
+def same_task(stored: Procedure, new: Procedure) -> bool:
+    """Whether `new` demonstrates the task of `stored` again: the same site, a like goal and mostly the
+    same steps."""
+    if not set(stored.abstract.domains) & set(new.abstract.domains):
+        return False
+    if fuzz.token_set_ratio(stored.abstract.goal.lower(), new.abstract.goal.lower()) < SAME_TASK_GOAL:
+        return False
+    pairs = align(stored.steps, new.steps)
+    shared = sum(1 for i, j in pairs if i is not None and j is not None)
+    return shared >= SAME_TASK_STEPS * max(len(stored.steps), len(new.steps), 1)
+
+
+def merge_demonstration(stored: Procedure, new: Procedure) -> Procedure:
+    """`stored` with `new` folded in as alternatives: a step both did tries the stored selectors, then the
+    new ones; a step only one did becomes optional (played when its element is there, else skipped)."""
+    steps = []
+    for i, j in align(stored.steps, new.steps):
+        if i is not None and j is not None:
+            steps.append(with_selectors(stored.steps[i], stored.steps[i].selectors, new.steps[j].selectors))
+        else:
+            steps.append((stored.steps[i] if i is not None else new.steps[j]).model_copy(update={"optional": True}))  # type: ignore[index]
+    known = set(stored.parameter_names)
+    parameters: list[Parameter] = [
+        *stored.abstract.parameters,
+        *(p.model_copy(update={"required": False}) for p in new.abstract.parameters if p.name not in known),
+    ]
+    abstract = stored.abstract.model_copy(
+        update={
+            "parameters": parameters,
+            "domains": list(dict.fromkeys([*stored.abstract.domains, *new.abstract.domains])),
+            "tags": list(dict.fromkeys([*stored.abstract.tags, *new.abstract.tags]))[:50],
+        }
+    )
+    note = f"merged the demonstration {new.recording_id or new.id}: {sum(1 for s in steps if s.optional)} optional steps"
+    return Procedure.model_validate(
+        stored.model_dump()
+        | {"abstract": abstract.model_dump(), "steps": [s.model_dump() for s in steps]}
+        | {"variants": [*stored.variants, note]}
+    )

@@ -1,0 +1,55 @@
+"""A revision: a change to a procedure's steps learned from a run, which the person accepts or rejects."""
+
+from __future__ import annotations
+
+import difflib
+import time
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from procedures.models import ProcedureStep
+from recorder.models import SHORT
+
+RevisionStatus = Literal["proposed", "accepted", "rejected"]
+
+
+class Revision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    procedure_id: str
+    status: RevisionStatus = "proposed"
+    base_steps: list[ProcedureStep]  # the procedure's steps when the fix was learned
+    steps: list[ProcedureStep]  # the steps it proposes
+    reason: str = Field("", max_length=SHORT)  # what broke
+    successes: int = Field(1, ge=0)  # verified runs that went this way
+    run_dir: str | None = None
+    created_at: float = Field(default_factory=time.time)
+    decided_at: float | None = None
+
+    def diff(self) -> list[str]:
+        """The change as a unified diff of one line per step."""
+        return list(
+            difflib.unified_diff(
+                [step_line(s) for s in self.base_steps],
+                [step_line(s) for s in self.steps],
+                "stored steps",
+                "proposed steps",
+                lineterm="",
+            )
+        )
+
+
+def step_line(step: ProcedureStep) -> str:
+    """One step as a line of a diff: action, value, selectors in the order they are tried."""
+    value = f" {step.value}" if step.value is not None else ""
+    optional = " (optional)" if step.optional else ""
+    return f"{step.action}{value}{optional} @ {' | '.join(step.selectors) or step.selector or '-'}"
+
+
+def same_steps(a: list[ProcedureStep], b: list[ProcedureStep]) -> bool:
+    """Whether two step lists play alike (failure counts and times aside)."""
+    ignore = {"failure_count", "timestamp"}
+    return [s.model_dump(exclude=ignore) for s in a] == [s.model_dump(exclude=ignore) for s in b]

@@ -1,0 +1,112 @@
+"""Self-healing figures: whole-task time and LLM calls of a replay, of auto mode with one broken step
+(the user name field renamed and wrapped, so that none of its selectors match), of the LLM agent
+alone, and of a replay after the learned fix is accepted, against a local model that answers after 1 s."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from agent import RunControls, run_task
+from core.settings import set_setting
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from recorder.browser import launch
+from tests.agent.conftest import act
+from tests.bench.common import isolated_home, served_sites
+from tests.helpers import log_in, record
+from tests.llm_server import LLMServer
+
+SITE = Path(__file__).resolve().parent.parent / "sites" / "heal" / "v1"
+LATENCY = 1.0  # seconds per model answer, as hosted models take
+RUNS = 3
+OLD_FIELD = '<label for="user">Username</label> <input id="user" name="username" autocomplete="username">'
+NEW_FIELD = '<label for="name">Login name</label> <span><input id="name" name="username" autocomplete="username"></span>'
+
+
+def slow(*steps: tuple[str, dict[str, Any]]) -> list[Any]:
+    """Scripted answers that each take LATENCY seconds."""
+    return [lambda request, tool=tool, args=args: replace(act(tool, **args)(request), delay=LATENCY) for tool, args in steps]
+
+
+def timed(task: str, **options: Any) -> tuple[float, int, Any]:
+    started = time.perf_counter()
+    result = run_task(task, params={"password": "pw"}, controls=RunControls(max_steps=8), **options)
+    assert result.success, result.error
+    return (time.perf_counter() - started) * 1000, result.cost.llm_calls, result
+
+
+def main() -> None:
+    isolated_home()
+    server = LLMServer(default=None)
+    set_setting("api_base", server.url)
+    os.environ.setdefault("OPENAI_API_KEY", "bench")
+    model = "openai/slow"
+    root = Path(tempfile.mkdtemp(prefix="showmehow-heal-"))
+    shutil.copytree(SITE, root, dirs_exist_ok=True)
+    login = root / "login.html"
+    with served_sites(root, changing=True) as base, sync_playwright() as playwright:
+        browser = launch(playwright, headless=True)
+        context = browser.new_context()
+        recording = record(context, f"{base}/login.html", log_in("kanesha", "xyz"), title='Sign in to the shop as "kanesha"')
+        store = ProcedureStore()
+        store.add(build_procedure(recording))
+        page = context.new_page()
+        figures: dict[str, list[tuple[float, int]]] = {"replay": [], "auto, one broken step": [], "agent alone": []}
+        task = 'Sign in to the shop as "bob"'
+        for run in range(RUNS):  # interleaved, so that they share the machine's ups and downs
+            login.write_text((SITE / "login.html").read_text())
+            page.goto("about:blank")
+            ms, calls, _ = timed(task, page=page, store=store, mode="replay")
+            figures["replay"].append((ms, calls))
+
+            page.goto("about:blank")
+            server.replies = slow(
+                ("fill", {"ref_name": "Username", "text": "bob"}),
+                ("fill", {"ref_name": "Password", "text": "{password}"}),
+                ("click", {"ref_name": "Log in"}),
+                ("finish", {"success": True, "summary": "signed in"}),
+            )
+            ms, calls, _ = timed(task, page=page, store=store, mode="agent", model=model, url=f"{base}/login.html")
+            figures["agent alone"].append((ms, calls))
+
+            login.write_text((SITE / "login.html").read_text().replace(OLD_FIELD, NEW_FIELD))
+            page.goto("about:blank")
+            server.replies = slow(("fill", {"ref_name": "Login name", "text": "bob"}))
+            ms, calls, result = timed(task, page=page, store=store, mode="auto", model=model, timeout_ms=1000)
+            assert result.revision_id, "the healed run proposed no revision"
+            figures["auto, one broken step"].append((ms, calls))
+            broken = [s.step for s in result.steps if s.source == "replay" and s.status == "error"]
+            if run < RUNS - 1:
+                store.reject_revision(result.revision_id)  # so that the next auto run heals again
+        store.accept_revision(result.revision_id)
+        page.goto("about:blank")
+        fixed_ms, fixed_calls, _ = timed(task, page=page, store=store, mode="replay")
+        browser.close()
+    server.close()
+    medians = {name: (statistics.median(ms for ms, _ in runs), max(c for _, c in runs)) for name, runs in figures.items()}
+    for name, (median, calls) in medians.items():
+        print(f"{name}: whole task median {median:.0f} ms, {calls} LLM calls (n={RUNS}, model answers after {LATENCY} s)")
+    print(f"  auto replayed steps 1-{broken[0] - 1}, the agent did the broken step {broken[0]} of 4, replay did the rest")
+    print(f"after accepting the learned fix, replay on the changed page: {fixed_ms:.0f} ms, {fixed_calls} LLM calls")
+    ratio = medians["agent alone"][0] / medians["replay"][0]
+    zero = medians["replay"][1] == 0
+    print(
+        f"replay is {ratio:.1f}x faster than the agent alone with {medians['replay'][1]} calls{'  OK' if ratio >= 10 and zero else '  UNDER TARGET'}"
+    )
+    only_broken = medians["auto, one broken step"][1] < medians["agent alone"][1]
+    print(
+        f"auto calls the model {medians['auto, one broken step'][1]} times against {medians['agent alone'][1]} for the agent alone{'  OK' if only_broken else '  NOT ONLY THE BROKEN PART'}"
+    )
+
+
+if __name__ == "__main__":
+    main()
