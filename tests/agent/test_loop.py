@@ -211,7 +211,8 @@ def test_the_agent_cannot_finish_while_the_checks_fail(context, site: str, llm: 
     page = context.new_page()
     page.goto(f"{site}/login.html")
     task = 'Enter the username "kim" and the password "pw" and press login'
-    result = run_task(task, page=page, store=store, mode="agent", model=MODEL, timeout_ms=500)
+    approve = RunControls(approve=lambda action, details: True)  # the agent's click submits the form
+    result = run_task(task, page=page, store=store, mode="agent", model=MODEL, timeout_ms=500, controls=approve)
     assert (result.steps[0].error or "").startswith("the task is not done yet: the URL matches")
     assert "expected the URL to match" in (result.steps[0].error or "")
     assert result.success and result.outcome == "verified", result.error

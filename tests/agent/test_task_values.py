@@ -39,8 +39,9 @@ def test_values_the_task_cannot_have_fail_early_and_contradictions_stop_replay(c
         "priority": "the task puts it where the title did (after 'priority to')",
         "email_updates": "the task turns off 'Email updates'",
     }
+    assert result.outcome == "unverified"  # the demonstration ended on no message to check
     stored = store.get(pid)
-    assert (stored.success_count, stored.failure_count) == (1, 0)
+    assert (stored.success_count, stored.failure_count) == (0, 0)  # only verified runs and the procedure's own failures count
 
 
 def test_a_button_in_the_row_that_the_task_names(context, site: str) -> None:  # type: ignore[no-untyped-def]
