@@ -21,7 +21,7 @@ from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
-from procedures.binding import missing_parameters, parameter_variables
+from procedures.binding import Binding, find_contradiction, invalid_values, missing_parameters, parameter_variables
 from procedures.models import Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
@@ -53,6 +53,10 @@ def secret_values(
                 out[param.name] = values[param.name]
     out |= {name: value for name, value in params.items() if is_secret_name(name)}
     return {name: value for name, value in (out | (secrets or {})).items() if value}
+
+
+def _binding(match: Match) -> Binding:
+    return Binding(values=match.bound, how=match.how, unplaced=match.unplaced, defaulted=match.defaulted)
 
 
 def choose_for_replay(matches: list[Match], params: dict[str, str], param_env: dict[str, str]) -> tuple[Match, dict[str, str]]:
@@ -97,26 +101,36 @@ def run_task(
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    with _page_for(page, settings) as current:
-        if url and not current.url.startswith(url):
-            current.goto(url)
-        where = url or (current.url if current.url.startswith("http") else None)
-        matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
-        if procedure_ids is not None:
-            matches = [m for m in matches if m.procedure.id in procedure_ids]
-        run.secrets = secret_values(matches, run.params, task, secrets)
-        run.log.hide(run.secrets.values())  # the task text itself may hold a password
-        run.log.memory_event(
-            {
-                "event": "procedures_retrieved",
-                "task": task,
-                "matches": [
-                    {"id": m.procedure.id, "title": m.procedure.title, "score": m.score, "breakdown": m.breakdown.model_dump()}
-                    for m in matches
-                ],
-            }
-        )
-        result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
+    where = url or (page.url if page is not None and page.url.startswith("http") else None)
+    matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
+    if procedure_ids is not None:
+        matches = [m for m in matches if m.procedure.id in procedure_ids]
+    run.secrets = secret_values(matches, run.params, task, secrets)
+    run.log.hide(run.secrets.values())  # the task text itself may hold a password
+    run.log.memory_event(
+        {
+            "event": "procedures_retrieved",
+            "task": task,
+            "matches": [
+                {
+                    "id": m.procedure.id,
+                    "title": m.procedure.title,
+                    "score": m.score,
+                    "breakdown": m.breakdown.model_dump(),
+                    "binding": run.how(m),
+                }
+                for m in matches
+            ],
+        }
+    )
+    fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
+    if fault is not None:
+        result = fault
+    else:
+        with _page_for(page, settings) as current:
+            if url and not current.url.startswith(url):
+                current.goto(url)
+            result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
     result = run.log.masked_model(result)
     result.run_dir = str(run.log.dir)
     usage = run.usage
@@ -152,13 +166,32 @@ class _Run:
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
 
+    def how(self, match: Match) -> dict[str, str]:
+        """How each parameter of a match got its value (a value passed in wins over the task's)."""
+        return match.how | {name: "given as a parameter" for name in self.params if name in match.procedure.parameter_names}
+
+    def task_fault(self, matches: list[Match], mode: Mode) -> RunResult | None:
+        """The run's result when the task gives a value that the procedure to replay does not allow."""
+        if mode == "agent":
+            return None
+        for match in matches:
+            values = match.bound | self.params
+            if not missing_parameters(match.procedure, values):
+                problems = invalid_values(match.procedure, values)
+                if not problems:
+                    return None
+                error = f"'{match.procedure.title}' cannot run this task: {'; '.join(problems)}"
+                return RunResult(success=False, error=error, mode=mode, procedure_id=match.procedure.id, binding=self.how(match))
+        return None
+
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
             match, values = choose_for_replay(matches, self.params, self.settings.param_env)
         except ShowMeHowError as exc:
             return RunResult(success=False, error=str(exc), mode="replay")
-        outcome = self._replay(page, match.procedure, values)
-        self.store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)
+        outcome = self._replay(page, match, values)
+        if not self._stopped_by_task(match, outcome):
+            self.store.record_outcome(match.procedure.id, success=outcome.success, step_failed=outcome.failed_step)
         return RunResult(
             success=outcome.success,
             verified=outcome.success,  # every step played and its navigation arrived
@@ -167,7 +200,13 @@ class _Run:
             error=outcome.error,
             mode="replay",
             procedures_used=[match.procedure.id],
+            binding=self.how(match),
         )
+
+    def _stopped_by_task(self, match: Match, outcome: ReplayResult) -> bool:
+        """Replay stopped where the task contradicts the demonstration: not the procedure's fault."""
+        found = find_contradiction(match.procedure, _binding(match), self.task)
+        return found is not None and outcome.failed_step == found.step
 
     def agent_mode(self, page: Page, matches: list[Match], mode: Mode, model: str | None) -> RunResult:
         """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed."""
@@ -192,9 +231,9 @@ class _Run:
                 procedure = match.procedure
                 pending = self.store.pending_revision(procedure)  # a learned fix not yet accepted: its steps first
                 played = pending.steps if pending else procedure.steps
-                replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values)
+                replayed = self._replay(page, match, values, procedure.model_copy(update={"steps": played}))
                 if replayed.success:
-                    return self._replayed(procedure.id, replayed, pending.id if pending else None)
+                    return self._replayed(match, replayed, pending.id if pending else None)
                 progress = ReplayProgress(procedure.id, replayed.failed_step or 0, replayed.error or "")
                 shown = match.model_copy(
                     update={
@@ -260,8 +299,9 @@ class _Run:
             revision_id=revision.id if revision else None,
         )
 
-    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None) -> RunResult:
+    def _replayed(self, match: Match, replayed: ReplayResult, revision_id: str | None) -> RunResult:
         """Auto mode whose replay went through: with a pending revision's steps, one more verified run of it."""
+        procedure_id = match.procedure.id
         self.store.record_outcome(procedure_id, success=True)
         if revision_id is not None:
             accept_when_confirmed(self.store, self.store.count_revision_success(revision_id), self.settings)
@@ -273,9 +313,14 @@ class _Run:
             mode="replay",
             procedures_used=[procedure_id],
             revision_id=revision_id,
+            binding=self.how(match),
         )
 
-    def _replay(self, page: Page, procedure: Procedure, values: dict[str, str], start: int = 0) -> ReplayResult:
+    def _replay(
+        self, page: Page, match: Match, values: dict[str, str], procedure: Procedure | None = None, start: int = 0
+    ) -> ReplayResult:
+        """Replay the match's procedure (or `procedure`, the steps to try for it) from step `start` on."""
+        procedure = procedure or match.procedure
         return replay(
             page,
             procedure,
@@ -285,6 +330,7 @@ class _Run:
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
             start=start,
+            contradiction=find_contradiction(procedure, _binding(match), self.task),
         )
 
 
@@ -312,7 +358,7 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps) or not stands_for(steps[failed], done):
             return False
-        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
+        replayed = self.run._replay(self.page, self.matches[0], self.values, start=failed + 1)
         agent.state.steps.extend(replayed.steps)
         agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
         if replayed.success and reached_end(self.page.url, steps, self.values):

@@ -9,6 +9,7 @@ from playwright.sync_api import Page
 
 from agent.results import StepRecord
 from agent.run_log import RunLog
+from procedures.binding import Contradiction, defaults, invalid_values
 from procedures.models import Procedure
 from procedures.playback import Player, StepFailed, StepResult
 
@@ -31,9 +32,16 @@ def replay(
     on_step: Callable[[StepRecord], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     start: int = 0,
+    contradiction: Contradiction | None = None,
 ) -> ReplayResult:
     """Play the procedure's steps on `page` with `params`, from step `start` (0-based) on; a failure says
-    which step and why."""
+    which step and why. Values that the procedure does not allow fail before the page is touched; a
+    `contradiction` (a step that would act on a demonstrated value the task does not want) stops the
+    replay before that step."""
+    params = defaults(procedure) | params
+    problems = invalid_values(procedure, params)
+    if problems:
+        return ReplayResult(success=False, error="; ".join(problems), failed_step=None)
     records: list[StepRecord] = []
 
     def after_step(result: StepResult, current: Page) -> None:
@@ -60,8 +68,11 @@ def replay(
 
     secret = [p.name for p in procedure.abstract.parameters if p.secret]
     player = Player(page, params, timeout_ms=timeout_ms, on_step=after_step, should_stop=should_stop, secret=secret)
+    steps = [step.model_dump() for step in procedure.steps]
     try:
-        player.run([step.model_dump() for step in procedure.steps], start)
+        player.run(steps[: contradiction.step] if contradiction else steps, start)
+        if contradiction is not None:
+            raise StepFailed(contradiction.step, contradiction.message)
     except StepFailed as failure:
         failed = next((r for r in records if r.step == failure.index + 1), None)
         return ReplayResult(

@@ -59,6 +59,7 @@ class RunResult(BaseModel):
     procedures_used: list[str] = Field(default_factory=list)
     cost: Cost = Field(default_factory=Cost)
     revision_id: str | None = None  # the revision this run proposed or confirmed
+    binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
 
 
 @dataclass

@@ -278,6 +278,7 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
                     "score": m.score,
                     "breakdown": m.breakdown.model_dump(),
                     "bound": shown_bound(m),
+                    "how": m.how,
                     "missing": m.missing,
                 }
                 for m in matches
@@ -304,6 +305,9 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
             lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
             lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
             lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
+            lines.extend(f"    {name}: {how}" for name, how in m.how.items())
+            if m.unplaced:
+                lines.append(f"  not placed: {', '.join(json.dumps(v, ensure_ascii=False) for v in m.unplaced)}")
         lines.append("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
     return "\n".join(lines)
 
@@ -351,6 +355,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     print("\n".join(run_outcome(result)))
     if result.procedure_id:
         print(f"Procedure: {result.procedure_id}")
+    for name, how in result.binding.items():
+        print(f"  {name}: {how}")
     print(f"Run directory: {result.run_dir}")
     return 0 if result.success else 1
 
@@ -602,11 +608,14 @@ class _DriverGone(logging.Filter):
         return not (record.exc_info and DRIVER_CLOSED in str(record.exc_info[1]))
 
 
+DRIVER_GONE = _DriverGone()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = args.func if args.command is not None else (lambda _: _gui())
-    logging.getLogger("asyncio").addFilter(_DriverGone())
+    logging.getLogger("asyncio").addFilter(DRIVER_GONE)  # once, however often main() runs
     try:
         code = func(args)
         sys.stdout.flush()  # here, so that a reader that went away (`| head`) is caught below

@@ -47,9 +47,20 @@ function smhOnClick(event) {
   if (!el) return;
   if (event.detail >= 2) return; // the second click of a double click: the dblclick step covers it
   if (event.detail === 0 && smhLastSent.action.startsWith('press:') && smhNow() - smhLastSent.at < 1000) return; // a key activated it
-  if (smhIsTextEntry(el) || el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
-  if (el.localName === 'label' && el.control && (smhIsTextEntry(el.control) || el.control.localName === 'select')) return;
-  smhStep('click', el);
+  smhTouched = { el, at: smhNow() };
+  if (el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
+  if (el.localName === 'label' && el.control && el.control.localName === 'select') return;
+  // A click into a text field (or its label) is a click on the field; a fill that follows replaces it.
+  smhStep('click', el.localName === 'label' && el.control && smhIsTextEntry(el.control) ? el.control : el);
+}
+
+// The element the person last touched with mouse or keyboard: a script that changes a select right
+// after (a custom dropdown, a test driver) acts for the person.
+let smhTouched = { el: null, at: 0 };
+const SMH_SCRIPTED_CHANGE_MS = 5000;
+
+function smhOnPointerDown(event) {
+  if (event.isTrusted) smhTouched = { el: smhRetarget(event.composedPath()), at: smhNow() };
 }
 
 function smhOnDblClick(event) {
@@ -63,13 +74,38 @@ function smhOnInput(event) {
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
   const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
-  smhStep('fill', el, smhFillValue(el, value));
+  const fill = smhFillValue(el, value);
+  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : fill);
+}
+
+// Secret values stay in this closure: the page reports only which secret fields hold the same value
+// (the same slot), so that a password and its confirmation become one parameter.
+const smhSecretSlots = new Map();
+const smhSlotPrefix = Math.random().toString(36).slice(2, 8);
+
+function smhSecretSlot(value) {
+  if (!value) return null;
+  if (!smhSecretSlots.has(value)) smhSecretSlots.set(value, `${smhSlotPrefix}-${smhSecretSlots.size + 1}`);
+  return smhSecretSlots.get(value);
+}
+
+// A select changed by a script counts when the person had just touched it (or it has the focus).
+function smhScriptedSelect(el) {
+  if (el.localName !== 'select') return false;
+  const recent = smhTouched.el && (smhTouched.el === el || (smhTouched.el.localName === 'label' && smhTouched.el.control === el));
+  return (recent && smhNow() - smhTouched.at < SMH_SCRIPTED_CHANGE_MS) || smhDeepActive() === el;
+}
+
+function smhDeepActive() {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 function smhOnChange(event) {
-  if (!event.isTrusted) return;
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
+  if (!event.isTrusted && !smhScriptedSelect(el)) return;
   if (el.localName === 'select') {
     const chosen = Array.from(el.selectedOptions);
     const secret = smhIsSecret(el);
@@ -96,7 +132,9 @@ function smhOnKeyDown(event) {
   if (!shortcut && !SMH_KEYS.has(event.key)) return;
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
-  if (!shortcut && el.localName === 'select' && event.key !== 'Enter' && event.key !== 'Tab') return; // choosing: the select step covers it
+  smhTouched = { el, at: smhNow() };
+  if (!shortcut && el.localName === 'select' && event.key !== 'Tab') return; // choosing: the select step covers it
+  if (!shortcut && event.key === 'Enter' && (el.localName === 'textarea' || el.isContentEditable)) return; // a line break: part of the fill
   if (smhIsSecret(el) && !SMH_KEYS.has(event.key)) return; // a character typed into a secret field, with AltGr or Option too
   if (smhIsTextEntry(el) && event.key.length === 1 && (event.getModifierState('AltGraph') || (event.ctrlKey && event.altKey))) return; // AltGr typing
   const target = el === document.body || el === document.documentElement ? document.body : el;
@@ -131,6 +169,7 @@ function smhTrackShadowRoots() {
 function smhInstall() {
   smhTrackShadowRoots();
   const options = { capture: true, passive: true };
+  window.addEventListener('pointerdown', smhOnPointerDown, options);
   window.addEventListener('click', smhOnClick, options);
   window.addEventListener('dblclick', smhOnDblClick, options);
   window.addEventListener('input', smhOnInput, options);

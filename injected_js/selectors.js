@@ -274,6 +274,11 @@ function smhCandidates(el) {
       });
     }
   }
+  const nearby = smhNearbyText(el);
+  if (nearby) {
+    const xpath = `//*[text()[normalize-space()=${smhXPathLiteral(nearby)}]]/following::${el.localName}[1]`;
+    out.push({ selector: `xpath=${xpath}`, find: (root) => smhXPathAll(root.ownerDocument || root, xpath) });
+  }
   const alt = el.getAttribute('alt');
   if (alt && ['img', 'area', 'input'].includes(el.localName)) out.push(smhAttrCandidate(`internal:attr=[alt=${smhQuote(alt)}s]`, `[alt=${smhQuote(alt)}]`));
   const text = smhElementText(el);
@@ -290,6 +295,93 @@ function smhCandidates(el) {
   }
   out.push(smhAttrCandidate(smhCssEscape(el.localName), smhCssEscape(el.localName)));
   return out;
+}
+
+// The text just before a form field that has no label, aria-label, placeholder or title: what a
+// person reads as its name ("First name [____]"), as XPath's text() sees it. Empty when the field
+// has a name of its own or no such text precedes it.
+function smhNearbyText(el) {
+  if (!['input', 'select', 'textarea'].includes(el.localName) || smhLabelText(el)) return '';
+  if (['aria-label', 'aria-labelledby', 'placeholder', 'title'].some((a) => el.hasAttribute(a))) return '';
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  if (['hidden', 'submit', 'button', 'reset', 'image', 'checkbox', 'radio'].includes(type)) return '';
+  for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
+    for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
+      const isElement = prev.nodeType === Node.ELEMENT_NODE;
+      if (isElement && (prev.matches('input, select, textarea, button') || prev.querySelector('input, select, textarea, button'))) return '';
+      if (!smhNorm(prev.textContent)) continue;
+      const holder = isElement ? prev : prev.parentElement;
+      const own = smhNorm(smhOwnText(holder));
+      const whole = isElement ? smhNorm(prev.textContent) : smhNorm(prev.data);
+      return own && own === whole && own.length <= 60 ? own : '';
+    }
+  }
+  return '';
+}
+
+// The text of an element's first non-blank text node.
+function smhOwnText(el) {
+  for (let child = el.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return child.data;
+  }
+  return '';
+}
+
+// The repeated item (a list item, a table row, a card) around an element, and its other texts: what
+// tells "the Delete button of Bob's row" from the other rows' Delete buttons.
+function smhRow(el) {
+  for (let node = smhParent(el), depth = 0; node && depth < 6; node = smhParent(node), depth++) {
+    const parent = node.parentElement;
+    if (!parent || ['body', 'html', 'form', 'main'].includes(node.localName)) break;
+    const cls = ['div', 'span', 'article', 'section'].includes(node.localName) && node.classList.length ? `.${smhCssEscape(node.classList[0])}` : '';
+    const role = node.getAttribute('role');
+    const css = smhCssEscape(node.localName) + cls + (role ? `[role=${smhQuote(role)}]` : '');
+    const same = Array.from(parent.children).filter((c) => c !== node && c.matches(css) && c.querySelector(smhCssEscape(el.localName)));
+    if (!same.length) continue; // a cell among cells: the row that repeats is further up
+    const inner = smhCandidates(el).find((c) => {
+      const found = c.find(node).filter((e) => e !== node);
+      return found.length === 1 && found[0] === el && !/^[a-z-]+$/.test(c.selector);
+    });
+    if (!inner) return { row: '', row_texts: [], row_selector: '' };
+    const texts = [];
+    const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && texts.length < 8; t = walker.nextNode()) {
+      const text = smhNorm(t.data);
+      if (text && text.length <= 60 && !el.contains(t) && !texts.includes(text)) texts.push(text);
+    }
+    return { row: css, row_texts: texts, row_selector: inner.selector };
+  }
+  return { row: '', row_texts: [], row_selector: '' };
+}
+
+function smhXPathAll(doc, xpath) {
+  const result = doc.evaluate(xpath, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+  const out = [];
+  for (let i = 0; i < result.snapshotLength && i < 2; i++) out.push(result.snapshotItem(i));
+  return out;
+}
+
+// The other choices a form control offered: a select's options, the radio buttons or checkboxes of
+// its group (same name in the same form), with the group's name as a person would say it.
+function smhChoices(el) {
+  if (el.localName === 'select') {
+    const options = Array.from(el.options).filter((o) => !o.disabled && o.value !== '');
+    return { options: options.map((o) => smhNorm(o.label || o.text)).slice(0, 500), option_values: options.map((o) => o.value).slice(0, 500), group: '' };
+  }
+  const type = el.localName === 'input' ? (el.getAttribute('type') || '').toLowerCase() : '';
+  if (type !== 'radio' && type !== 'checkbox') return { options: [], option_values: [], group: '' };
+  const name = el.getAttribute('name');
+  const scope = el.form || el.getRootNode();
+  const members = name ? Array.from(scope.querySelectorAll(`input[type=${type}]`)).filter((e) => e.getAttribute('name') === name) : [el];
+  const fieldset = el.closest('fieldset');
+  const legend = fieldset && fieldset.querySelector('legend');
+  const group = el.closest('[role=radiogroup], [role=group]');
+  const groupName = (legend && smhNorm(legend.textContent)) || (group && smhAccessibleName(group, '')) || name || '';
+  return {
+    options: members.map((e) => smhAccessibleName(e, type)).slice(0, 500),
+    option_values: members.map((e) => e.value).slice(0, 500),
+    group: groupName.slice(0, 200),
+  };
 }
 
 function smhXPathLiteral(text) {
@@ -390,15 +482,16 @@ function smhDescribe(el) {
   const unique = Array.from(new Set(selectors)).slice(0, 8);
   const role = smhImplicitRole(el);
   const name = smhAccessibleName(el, role);
+  const nearby = smhNearbyText(el);
   const field = smhLabelText(el) || smhNorm(el.getAttribute('aria-label')) || smhNorm(el.getAttribute('placeholder')) ||
-    smhNorm(el.getAttribute('name')) || smhNorm(el.id);
-  return {
+    nearby || smhNorm(el.getAttribute('name')) || smhNorm(el.id);
+  return Object.assign({
     selectors: unique,
-    label: (name || smhElementText(el) || el.getAttribute('placeholder') || el.getAttribute('name') || '').slice(0, 200),
+    label: (name || nearby || smhElementText(el) || el.getAttribute('placeholder') || el.getAttribute('name') || '').slice(0, 200),
     field: field.slice(0, 200),
     tag: el.localName,
     input_type: el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '',
-  };
+  }, smhChoices(el), smhRow(el));
 }
 
 // The element a person meant: the button or link around an icon they clicked.

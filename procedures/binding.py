@@ -1,22 +1,86 @@
-"""Binding a procedure's parameters to values taken from a task's text."""
+"""Binding a procedure's parameters to values taken from a task's text, saying how each was found.
+
+In order: the task has the shape of the demonstration's title (or description) with the demonstrated
+values cut out; else each value sits where the title had its value, between the same words (other
+wordings around them allowed); else it has the example's shape with other numbers ("Tab #3"); else
+it is next to the parameter's name or label; else it is one of the parameter's allowed values; else
+quoted strings go to what is left, in order. Pure: no browser, no network.
+"""
 
 from __future__ import annotations
 
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from core.settings import load_settings
 from core.sites import on_site
-from procedures.models import Parameter, Procedure
+from core.words import STOP_WORDS
+from procedures.models import NO, YES, Parameter, Procedure
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
-QUOTED = re.compile(r'"([^"]*)"|\'([^\']*)\'|“([^”]*)”')
+QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')
 TRAILING = " \t.!?;,"
+# Words that lead to a clicked or chosen thing: one stands for another in a reworded task.
+CHOOSING = frozenset("click press hit tap push select choose pick tick check activate".split())
+# Where a bare (unquoted) value ends when only the words before it are known.
+BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|\s(?:in|on|from|at|inside|within)\s+(?:the|this|that|my|your)\b))"
+NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
+USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
+FILLER_WORDS = frozenset("the a an about called named titled saying".split())
+FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
+# A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
+VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"
+GROUPS = ("q", "c", "s", "b")
+KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
+
+
+@dataclass
+class Binding:
+    """The values bound for a task, how each was found, and values the task names that none took."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    how: dict[str, str] = field(default_factory=dict)
+    unplaced: list[str] = field(default_factory=list)
+    defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
+
+    def put(self, name: str, value: str, how: str) -> None:
+        self.values[name] = value
+        self.how[name] = how
 
 
 def _words(name: str) -> str:
     return r"[\s_-]*".join(map(re.escape, name.split("_")))
+
+
+def _exact(value: str) -> str:
+    """A pattern for `value` as a whole word (when it starts and ends with word characters)."""
+    left = r"(?<!\w)" if value[:1].isalnum() else ""
+    right = r"(?!\w)" if value[-1:].isalnum() else ""
+    return left + re.escape(value) + right
+
+
+def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
+    """Where the title shows this parameter's demonstrated value (quotes excluded)."""
+    if param.kind == "toggle":
+        return None
+    placeholder = re.search(rf"\{{{re.escape(param.name)}\}}", text)  # where the recorder put a secret's placeholder
+    if placeholder:
+        return placeholder.start(), placeholder.end()
+    if param.example:
+        m = re.search(_exact(param.example), text, re.IGNORECASE)
+        return (m.start(), m.end()) if m else None
+    names = [_words(param.name), *(re.escape(w) for w in [param.label] if w), re.escape(param.name.split("_")[-1])]
+    for name in names:  # a secret: its value is never kept, but the title may show where it goes
+        m = re.search(rf"\b{name}\b\s*(?:to|is|as|:|=)?\s*(\"[^\"]*\"|“[^”]*”|[^\s,;]+)", text, re.IGNORECASE)
+        if m:
+            quoted = m.group(1)[:1] in '"“'
+            return (m.start(1) + quoted, m.end(1) - quoted)
+    return None
+
+
+# --- the title's shape --------------------------------------------------------------------------------
 
 
 def _value_group(name: str, last: bool) -> str:
@@ -25,103 +89,358 @@ def _value_group(name: str, last: bool) -> str:
     return rf"(?:\"(?P<{name}__q>[^\"]*)\"|'(?P<{name}__s>[^']*)'|“(?P<{name}__c>[^”]*)”|(?P<{name}__b>{bare}))"
 
 
-def _template(text: str, params: list[Parameter]) -> tuple[re.Pattern[str], list[str]] | None:
-    """A pattern for tasks shaped like `text` with each demonstrated value cut out."""
-    spans = []
-    for param in params:
-        placeholder = re.search(rf"[\"'“]?\{{{param.name}\}}[\"'”]?", text)  # where the recorder put a secret's placeholder
-        if placeholder:
-            m = placeholder
-        elif param.example:
-            m = re.search(rf"[\"'“]?{re.escape(param.example)}[\"'”]?", text, re.IGNORECASE)
-        else:  # a secret: its demonstrated value is never kept, but a title may show where it goes
-            m = re.search(rf"\b{_words(param.name)}\s+(\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,;.]+)", text, re.IGNORECASE)
-        if m:
-            group = 1 if m.re.groups else 0
-            spans.append((m.start(group), m.end(group), param.name))
+def _literal(text: str) -> str:
+    words = text.strip("\"'“” ").split() if text.strip() else []
+    joined = r"\s+".join(re.escape(w) for w in words)
+    return rf"[\s\"'“”]*{joined}[\s\"'“”]*" if words else r"[\s\"'“”]*"
+
+
+def _template(text: str, located: dict[str, tuple[int, int] | None]) -> tuple[str, list[str], set[str]] | None:
+    """A pattern for tasks shaped like `text` with each demonstrated value (`located` by parameter)
+    cut out, the parameters in the order of their values, and the words that such a task must hold."""
+    spans = sorted((span[0], span[1], name) for name, span in located.items() if span)
     if not spans:
         return None
-    spans.sort()
-    pattern, at, names = "", 0, []
+    pattern, at, names, literal = "", 0, [], []
     for index, (start, end, name) in enumerate(spans):
-        if start < at or name in names:
+        if start < at:
             continue
-        pattern += _literal(text[at:start]) + _value_group(name, last=index == len(spans) - 1 and not text[end:].strip(TRAILING))
+        last = index == len(spans) - 1 and not text[end:].strip(TRAILING + "\"'”")
+        pattern += _literal(text[at:start]) + _value_group(name, last)
+        literal.append(text[at:start])
         names.append(name)
         at = end
     pattern += _literal(text[at:].rstrip(TRAILING))
-    return re.compile(pattern, re.IGNORECASE), names
+    literal.append(text[at:])
+    return pattern, names, set(_word_list(" ".join(literal)))
 
 
-def _literal(text: str) -> str:
-    words = text.split()
-    joined = r"\s+".join(re.escape(w) for w in words)
-    lead = r"\s*" if text[:1].isspace() or not text else ""
-    tail = r"\s*" if text[-1:].isspace() else ""
-    return lead + joined + tail if words else r"\s*"
+def _word_list(text: str) -> list[str]:
+    return re.findall(r"[\w#@'-]+", text.lower())
 
 
-def _from_groups(match: re.Match[str], names: list[str]) -> dict[str, str]:
+def _from_groups(match: re.Match[str], names: list[str]) -> dict[str, tuple[str, tuple[int, int]]]:
     values = {}
     for name in names:
         for kind in ("q", "s", "c", "b"):
             value = match.group(f"{name}__{kind}")
             if value is not None:
-                values[name] = value.strip() if kind == "b" else value
+                span = match.span(f"{name}__{kind}")
+                values[name] = (value.strip() if kind == "b" else value, span)
                 break
-    return {k: v for k, v in values.items() if v}
+    return {k: v for k, v in values.items() if v[0]}
 
 
-def _cut_at_other_names(values: dict[str, str], names: list[str]) -> dict[str, str]:
+def _cut_at_other_names(value: str, name: str, names: list[str]) -> str:
     """A bare value runs on only until another parameter is named ("emile with password x" -> "emile")."""
-    out = {}
-    for name, value in values.items():
-        others = "|".join(_words(other) for other in names if other != name)
-        if others:
-            value = re.split(
-                rf"\s*(?:,|\b(?:with|and)\b)\s+(?:the\s+|my\s+)?(?:{others})\b", value, maxsplit=1, flags=re.IGNORECASE
-            )[0]
-        if value:
-            out[name] = value
-    return out
+    others = "|".join(_words(other) for other in names if other != name)
+    if not others:
+        return value
+    pattern = rf"\s*(?:,|\b(?:with|and)\b)\s+(?:the\s+|my\s+)?(?:{others})\b"
+    return re.split(pattern, value, maxsplit=1, flags=re.IGNORECASE)[0]
 
 
-def _by_template(procedure: Procedure, task: str) -> dict[str, str]:
-    task = task.strip().rstrip(TRAILING)
-    best: dict[str, str] = {}
-    for source in (procedure.title, procedure.description, procedure.abstract.goal):
-        template = _template(source.strip(), procedure.abstract.parameters) if source else None
-        if template is None:
-            continue
-        pattern, names = template
-        match = pattern.fullmatch(task) or pattern.search(task)
-        if match and len(_from_groups(match, names)) > len(best):
-            best = _from_groups(match, names)
-    return _cut_at_other_names(best, procedure.parameter_names)
+# --- one binding pass ---------------------------------------------------------------------------------
 
 
-def _by_names(procedure: Procedure, task: str, bound: Mapping[str, str]) -> dict[str, str]:
-    """`name: value`, `name=value` and `name value` pairs, then quoted strings in order."""
-    values: dict[str, str] = {}
-    for param in procedure.abstract.parameters:
-        if param.name in bound:
-            continue
-        pair = re.search(
-            rf"\b{_words(param.name)}\b\s*(?:[:=]|\bis\b|\bof\b)?\s*(?:\"([^\"]*)\"|'([^']*)'|“([^”]*)”|([^\s,;]+))",
-            task,
-            re.IGNORECASE,
-        )
-        if pair:
-            value = next(g for g in pair.groups() if g is not None)
-            if value.lower() not in ("and", "with", "the", "a"):
-                values[param.name] = value
-    taken = set(bound.values()) | set(values.values())
-    quoted = [next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task)]
-    quoted = [q for q in quoted if q not in taken]
-    for param in procedure.abstract.parameters:
-        if quoted and param.name not in bound and param.name not in values and not param.secret:
-            values[param.name] = quoted.pop(0)
-    return values
+class _Binder:
+    def __init__(self, procedure: Procedure, task: str) -> None:
+        self.procedure = procedure
+        self.params = [p for p in procedure.abstract.parameters]
+        self.task = task.strip().rstrip(TRAILING)
+        self.sources = [t.strip() for t in (procedure.title, procedure.description, procedure.abstract.goal) if t.strip()]
+        self.result = Binding()
+        self.used: list[tuple[int, int]] = []  # spans of the task that bound values came from
+        self.words = set(_word_list(self.task))
+        self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
+        self.doubtful: dict[str, tuple[str, str]] = {}  # values outside the allowed ones, by parameter
+
+    def free(self, span: tuple[int, int]) -> bool:
+        return all(span[1] <= a or span[0] >= b for a, b in self.used)
+
+    def take(self, param: Parameter, value: str, span: tuple[int, int], how: str, sure: bool = False) -> bool:
+        """Bind `value` unless its place is taken. A value outside a closed list of allowed values is
+        kept aside unless the binding is `sure` of it: a later way may find one that fits, else it
+        stands, and the run says it is not allowed."""
+        value = value.strip()
+        if not value or not self.free(span) or param.name in self.result.values:
+            return False
+        if not sure and param.closed and value.lower() not in {a.lower() for a in param.allowed}:
+            self.doubtful.setdefault(param.name, (value, how))
+            return False
+        self.result.put(param.name, _canonical(param, value), how)
+        self.used.append(span)
+        return True
+
+    def open(self, secrets: bool = True) -> list[Parameter]:
+        return [p for p in self.params if p.name not in self.result.values and p.kind != "toggle" and (secrets or not p.secret)]
+
+    def by_title_shape(self) -> None:
+        best: dict[str, tuple[str, tuple[int, int]]] = {}
+        sure: set[str] = set()  # quoted: taken as the task wrote them, even when not allowed
+        for source in self.sources:
+            template = _template(source, {p.name: self.span(p, source) for p in self.params})
+            if template is None or not template[2] <= self.words:
+                continue  # a task of this shape holds every word of the title but its values
+            pattern, names = re.compile(template[0], re.IGNORECASE), template[1]
+            whole = pattern.fullmatch(self.task)
+            match = whole or pattern.search(self.task)
+            if match is None:
+                continue
+            found = _from_groups(match, names)
+            quoted = {n for n in found if match.group(f"{n}__b") is None}
+            if whole is None:  # part of the task has the shape: only its quoted values are sure
+                found = {n: v for n, v in found.items() if n in quoted}
+            if len(found) > len(best):
+                best, sure = found, quoted
+        names = [p.name for p in self.params]
+        by_name = {p.name: p for p in self.params}
+        for name, (value, span) in best.items():
+            cut = _cut_at_other_names(value, name, names)
+            start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
+            self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
+
+    def by_neighbours(self) -> None:
+        """Each value where the title had it: after the same words, before the same words, or between."""
+        for param in self.open():
+            for source in self.sources:
+                span = self.span(param, source)
+                if span and self._near(param, source, span):
+                    break
+
+    def span(self, param: Parameter, source: str) -> tuple[int, int] | None:
+        key = (param.name, source)
+        if key not in self.spans:
+            self.spans[key] = _locate(param, source)
+        return self.spans[key]
+
+    def _present(self, anchors: list[str]) -> bool:
+        return all(w.lower() in self.words or (w.lower() in CHOOSING and CHOOSING & self.words) for w in anchors)
+
+    def _near(self, param: Parameter, source: str, span: tuple[int, int]) -> bool:
+        others = [s for p in self.params if p is not param and (s := self.span(p, source))]
+        left = _context(source[: span[0]], [(a, b) for a, b in others if b <= span[0]], before=True)
+        right = _context(source[span[1] :], [(a - span[1], b - span[1]) for a, b in others if a >= span[1]], before=False)
+        n_words = max(1, len((param.example or "x").split()))
+        value = VALUE
+        lefts = [w for w in (left[-2:], left[-1:], left[-2:-1] if left[-1:] and left[-1].lower() in FILLER_WORDS else []) if w]
+        lefts = [w for w in lefts if self._present(w)]
+        rights = [w for w in (right[:2], right[:1]) if w and self._present(w)]
+        tries = [
+            (
+                _anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”,;]{1,80}?") + r"[\s,;:)\"”']*" + _anchor(rw),
+                "between",
+                lw + rw,
+            )
+            for lw in lefts
+            for rw in rights
+        ]
+        bare = rf"[^\"“”,;!?()]{{1,80}}?{BARE_STOP}"
+        tries += [(_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after", lw) for lw in lefts]
+        bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
+        tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
+        at_end = not source[span[1] :].strip(TRAILING + "\"'”")
+        for pattern, where, anchors in tries:
+            for m in re.finditer(pattern, self.task, re.IGNORECASE):
+                bare = m.group("b") is not None
+                raw, span = _found(m)
+                if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                    continue
+                ends = at_end and not self.task[span[1] :].strip(TRAILING + "\"'”")
+                loose = where != "between" and all(w.lower() in STOP_WORDS for w in anchors)  # "the" alone: where does it end?
+                if bare and loose and not ends and not _same_case(param.example or "", raw):
+                    continue
+                words = " ... ".join(
+                    " ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else [])
+                )
+                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')"):
+                    return True
+        return False
+
+    def by_names(self) -> None:
+        """`subject "X"`, `priority: Urgent`, `Urgent priority`, `as bob`."""
+        for param in self.open():
+            for name in _names_of(param, [(source, self.span(param, source)) for source in self.sources]):
+                if self._next_to(param, name):
+                    break
+
+    def _next_to(self, param: Parameter, words: str) -> bool:
+        if not set(words.split()) <= self.words:
+            return False
+        name = r"\s+".join(map(re.escape, words.split()))
+        options = sorted(param.allowed, key=len, reverse=True)
+        bare = "|".join(_exact(o) for o in options) if options else r"[^\s\"“”,;()]+"
+        after = rf"(?<!\w){name}\s*(?:[:=]|\bis\b|\bof\b|\bto\b)?\s*{VALUE.format(bare=bare)}"
+        patterns = [after]
+        if param.allowed or param.kind in ("option", "choice", "target"):
+            patterns.append(rf"{VALUE.format(bare=bare)}\s+{name}(?!\w)")  # "with Urgent priority", "the Specs tab"
+        for pattern in patterns:
+            for m in re.finditer(pattern, self.task, re.IGNORECASE):
+                value, span = _found(m)
+                if m.group("b") is not None and value.lower() in STOP_WORDS:
+                    continue
+                if self.take(param, value, span, f"next to its name '{words}'"):
+                    return True
+        return False
+
+    def by_allowed_values(self) -> None:
+        for param in self.open():
+            found = {}
+            for option in param.allowed:
+                if option.lower() in STOP_WORDS or len(option) < 2:
+                    continue
+                for m in re.finditer(_exact(option), self.task, 0 if _is_code(option) else re.IGNORECASE):
+                    if self.free(m.span()):
+                        found.setdefault(option.lower(), (option, m.span()))
+            distinct = _outermost(list(found.values()))
+            if len(distinct) == 1:
+                option, span = distinct[0]
+                self.take(param, option, span, "one of its allowed values")
+
+    def by_shape(self) -> None:
+        """An example with digits ("Tab #2", "09:30", "2025-03-14"): the same shape with other numbers;
+        an e-mail address or a web address: another one."""
+        for param in self.open(secrets=False):
+            example = param.example or ""
+            kind = next((k for k in KINDS if re.fullmatch(k, example)), None)
+            if kind is not None:
+                for m in re.finditer(rf"(?<![\w@/.-]){kind}(?![\w@/-])", self.task):
+                    if self.take(param, m.group(0), m.span(), "it has the shape of the demonstrated value"):
+                        break
+                continue
+            if not re.search(r"\d", example) or len(example.split()) > 3:
+                continue
+            pattern = r"\d+".join(r"\s*".join(map(re.escape, part.split())) for part in re.split(r"\d+", example))
+            for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", self.task, re.IGNORECASE):
+                numbers = iter(re.findall(r"\d+", m.group(0)))
+                value = re.sub(r"\d+", lambda _, found=numbers: next(found), example)
+                if self.take(param, value, m.span(), "it has the shape of the demonstrated value"):
+                    break
+
+    def by_position(self) -> None:
+        quoted = [(m.span(g), m.group(g)) for m in QUOTED.finditer(self.task) for g in (1, 2, 3) if m.group(g) is not None]
+        quoted = [(span, text) for span, text in quoted if self.free(span) and text.strip()]
+        waiting = sorted(self.open(secrets=False), key=self._order) or sorted(self.open(), key=self._order)
+        for param, (span, text) in zip(waiting, quoted):
+            self.take(param, text, span, "the next quoted value in the task")
+
+    def by_verb(self) -> None:
+        """The one clicked element the task may name after a verb ("press Cancel in the dialog")."""
+        targets = [p for p in self.open(secrets=False) if p.kind == "target"]
+        if len(targets) != 1:
+            return
+        verbs = "|".join(sorted(CHOOSING))
+        for m in re.finditer(
+            rf"(?<!\w)(?:{verbs})\s+(?:on\s+)?{FILLERS}(?P<b>[^\"“”,;!?()]{{1,60}}?){BARE_STOP}", self.task, re.IGNORECASE
+        ):
+            value = m.group("b")
+            short = len(value.split()) <= 4 and value.lower() not in STOP_WORDS | CHOOSING
+            if short and self.take(targets[0], value, m.span("b"), "it follows a verb of choosing"):
+                return
+
+    def _order(self, param: Parameter) -> tuple[int, int]:
+        for index, source in enumerate(self.sources):
+            span = self.span(param, source)
+            if span:
+                return index, span[0]
+        return len(self.sources), self.params.index(param)
+
+    def toggles(self) -> None:
+        for param in self.params:
+            if param.kind != "toggle" or param.name in self.result.values:
+                continue
+            label = param.label or param.name.replace("_", " ")
+            pattern = r"\s+".join(map(re.escape, label.split()))
+            m = re.search(rf"(?<!\w){pattern}(?!\w)", self.task, re.IGNORECASE)
+            if m is None:
+                continue
+            before = self.task[max(0, m.start() - 40) : m.start()]
+            after = self.task[m.end() : m.end() + 20]
+            off = re.search(rf"\b{NEGATIONS}\b(?:\s+\w+){{0,2}}\s*$", before, re.IGNORECASE) or re.match(
+                r"\s*(?:off|disabled|unchecked)\b", after, re.IGNORECASE
+            )
+            self.result.put(param.name, NO if off else YES, f"the task {'turns off' if off else 'asks for'} '{label}'")
+
+    def unplaced(self) -> list[str]:
+        """Quoted values in the task that no parameter took and that the title does not hold either."""
+        literal = " ".join(self.sources).lower()
+        out = []
+        for m in QUOTED.finditer(self.task):
+            text = next(g for g in m.groups() if g is not None)
+            if text.strip() and self.free(m.span()) and text.lower() not in literal:
+                out.append(text)
+        return out
+
+
+def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
+    """The value a match of VALUE holds, and where: a bare value that holds a quoted one ("the
+    shipping option 'Two-day'") is that quoted one."""
+    group = next(g for g in GROUPS if match.group(g) is not None)
+    value, span = match.group(group), match.span(group)
+    inner = QUOTED.search(value) if group == "b" else None
+    if inner:
+        number = next(g for g in (1, 2, 3) if inner.group(g) is not None)
+        return inner.group(number), (span[0] + inner.start(number), span[0] + inner.end(number))
+    return value, span
+
+
+def _same_case(example: str, value: str) -> bool:
+    """Both are capitalized words ("Carol Diaz", "Ben Okafor"): a bare value in the form of a name."""
+    shape = lambda text: [w[:1].isupper() for w in text.split()]  # noqa: E731
+    return bool(example) and all(shape(example)) and all(shape(value))
+
+
+def _is_code(option: str) -> bool:
+    """An option value like "EUR" or "de": matched only as written, or every "de" and "in" would count."""
+    return option.isupper() or option.islower() and len(option) <= 3
+
+
+def _outermost(found: list[tuple[str, tuple[int, int]]]) -> list[tuple[str, tuple[int, int]]]:
+    """Drop options found inside a longer one ("Standard" inside "Non-Standard delivery")."""
+    return [(o, s) for o, s in found if not any(t != s and t[0] <= s[0] and s[1] <= t[1] for _, t in found)]
+
+
+def _context(text: str, others: list[tuple[int, int]], before: bool) -> list[str]:
+    """Up to two words of the title next to a value, never reaching into another value."""
+    if before:
+        cut = max((b for _, b in others), default=0)
+        return re.findall(r"[\w#@'-]+", text[cut:])[-2:]
+    cut = min((a for a, _ in others), default=len(text))
+    return re.findall(r"[\w#@'-]+", text[:cut])[:2]
+
+
+def _anchor(words: list[str]) -> str:
+    parts = []
+    for word in words:
+        if word.lower() in CHOOSING:
+            parts.append(rf"(?:{'|'.join(sorted(CHOOSING))})")
+        else:
+            parts.append(re.escape(word))
+    return r"(?<!\w)" + r"\W+".join(parts) + r"(?!\w)"
+
+
+def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]]) -> list[str]:
+    """How a task may name a parameter: its label, its name, the noun the title used before its value
+    (`sources`: each title with where the value is in it), its last word."""
+    names = [param.label, param.name.replace("_", " ")]
+    for source, span in sources:
+        if span:
+            before = re.findall(r"[A-Za-z]+", source[: span[0]])
+            if before and before[-1].lower() not in STOP_WORDS | CHOOSING:
+                names.append(before[-1])
+    names.append(param.name.split("_")[-1])
+    found = [" ".join(_word_list(n)) for n in names]
+    if USER_WORDS.search(param.name) or USER_WORDS.search(param.label):
+        found.append("as")
+    return [n for n in dict.fromkeys(found) if n and n not in STOP_WORDS - {"as"}]
+
+
+def _canonical(param: Parameter, value: str) -> str:
+    """A value spelled as the page spells it when it differs only in case (an option, the clicked text)."""
+    for known in [*param.allowed, *([param.example] if param.example and not param.secret else [])]:
+        if known.lower() == value.lower():
+            return known
+    return value
 
 
 def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str, str]) -> list[str]:
@@ -135,24 +454,100 @@ def parameter_variables(procedure: Procedure, name: str, param_env: Mapping[str,
     return [variable for _, variable in sorted(chosen)] + [ENV_PREFIX + name.upper()]
 
 
+def bind(
+    procedure: Procedure, task: str, env: Mapping[str, str] | None = None, param_env: Mapping[str, str] | None = None
+) -> Binding:
+    """Values for the procedure's parameters from the task (see the module docstring), then from the
+    environment (the variable that the `param_env` setting names for it, else SHOWMEHOW_PARAM_<NAME>),
+    then a parameter that need not be given keeps its demonstrated value. The procedure never holds a secret."""
+    env = os.environ if env is None else env
+    param_env = load_settings().param_env if param_env is None else param_env
+    binder = _Binder(procedure, task)
+    binder.by_title_shape()
+    binder.by_neighbours()
+    binder.by_shape()
+    binder.by_names()
+    binder.by_allowed_values()
+    binder.by_position()
+    binder.by_verb()
+    binder.toggles()
+    result = binder.result
+    for name, (value, how) in binder.doubtful.items():
+        if name not in result.values:
+            result.put(name, value, how)
+    result.unplaced = binder.unplaced()
+    for param in procedure.abstract.parameters:
+        if param.name in result.values:
+            continue
+        variables = parameter_variables(procedure, param.name, param_env)
+        found = next((v for v in variables if env.get(v)), None)
+        if found:
+            result.put(param.name, env[found], f"the environment variable {found}")
+        elif param.name in (fallback := defaults(procedure)):
+            result.put(param.name, fallback[param.name], "the demonstrated value (the task names no other)")
+            result.defaulted.append(param.name)
+    return result
+
+
 def bind_parameters(
     procedure: Procedure, task: str, env: Mapping[str, str] | None = None, param_env: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """Values for the procedure's parameters: from the task shaped like the demonstration's title or
-    description, then from named values and quoted strings in the task, then (for any parameter, and
-    the only source for secrets besides the task) from the environment: the variable that the
-    `param_env` setting names for it, else SHOWMEHOW_PARAM_<NAME>. The procedure never holds a secret."""
-    env = os.environ if env is None else env
-    param_env = load_settings().param_env if param_env is None else param_env
-    values = _by_template(procedure, task)
-    values |= _by_names(procedure, task, values)
-    for param in procedure.abstract.parameters:
-        if param.name not in values:
-            found = next((env[v] for v in parameter_variables(procedure, param.name, param_env) if env.get(v)), None)
-            if found:
-                values[param.name] = found
-    return values
+    """Values for the procedure's parameters, from the task text and the environment; see `bind`."""
+    return bind(procedure, task, env, param_env).values
+
+
+def defaults(procedure: Procedure) -> dict[str, str]:
+    """The values of parameters that a task need not give: their demonstrated ones."""
+    return {p.name: p.example for p in procedure.abstract.parameters if not p.required and p.example is not None}
 
 
 def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
     return [p.name for p in procedure.abstract.parameters if p.required and p.name not in values]
+
+
+def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
+    """What is wrong with values that only some values will do: one message per parameter."""
+    problems = []
+    for param in procedure.abstract.parameters:
+        value = values.get(param.name)
+        if value is None or not param.closed:
+            continue
+        allowed = {a.lower() for a in param.allowed}
+        wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
+        if wrong:
+            shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))
+            problems.append(f'{param.name} cannot be "{wrong[0]}": it must be one of {shown}')
+    return problems
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A step that would act on a demonstrated value the task does not want."""
+
+    step: int  # 0-based
+    message: str
+
+
+def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Contradiction | None:
+    """When the task names values that no parameter took, the first choice that would use a
+    demonstrated value (a click, check or option that no parameter covers, or whose parameter kept
+    its demonstrated value) and that the task does not name: replay stops there."""
+    if not binding.unplaced:
+        return None
+    wanted = ", ".join(f'"{v}"' for v in binding.unplaced)
+    for index, step in enumerate(procedure.steps):
+        if step.action not in ("click", "dblclick", "check", "select") or not step.referenced_parameters() <= set(
+            binding.defaulted
+        ):
+            continue
+        shown = (step.value if step.action == "select" else step.label) or ""
+        shown = binding.values.get(shown.strip("{}"), shown) if shown.startswith("{") else shown
+        if not shown.strip() or re.search(_exact(shown.strip()), task, re.IGNORECASE):
+            continue
+        verb = {"select": "choose", "check": "check"}.get(step.action, "click")
+        return Contradiction(
+            index,
+            f"the task names {wanted}, which no parameter of '{procedure.title}' takes: step {index + 1} would "
+            f'{verb} "{shown}", the demonstrated value, so replay stops before it',
+        )
+    return None

@@ -8,7 +8,7 @@ from urllib.parse import quote, quote_plus, urlsplit
 
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
-from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
+from procedures.models import NO, YES, Abstract, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.placeholders import escape_braces
 from recorder.models import RecordedStep, Recording
 
@@ -19,8 +19,24 @@ CONNECTORS = frozenset(
 # Verbs that start a task: what follows them is the action's target, not a value ("Go to Settings").
 VERBS = frozenset(
     "go open click press select choose visit navigate log sign enter type find search create delete add remove "
-    "edit update set make view show check uncheck submit send buy pay book file start stop".split()
+    "edit update set make view show check uncheck submit send buy pay book file start stop pick tick hit tap follow use".split()
 )
+
+
+ROLE_NAMES = {
+    "button": "button",
+    "link": "link",
+    "tab": "tab",
+    "menuitem": "menu_item",
+    "option": "option",
+    "checkbox": "checkbox",
+    "radio": "choice",
+    "switch": "switch",
+    "treeitem": "item",
+    "row": "row",
+    "cell": "cell",
+}
+TAG_ROLES = {"a": "link", "button": "button", "summary": "button", "option": "option"}
 
 
 class _Parameters:
@@ -28,32 +44,68 @@ class _Parameters:
 
     def __init__(self) -> None:
         self.items: list[Parameter] = []
-        self.values: dict[str, str] = {}  # parameter name -> demonstrated value
+        self.values: dict[str, str] = {}  # parameter name -> demonstrated value, for placeholders
+        self._slots: dict[str, str] = {}  # a secret's slot (fields that held the same value) -> its parameter
 
-    def add(self, base: str, example: str | None, secret: bool = False) -> str:
-        if not secret:
-            for name, value in self.values.items():
-                if value == example:
-                    return name  # the same value typed twice is one parameter
+    def add(self, base: str, example: str | None, kind: ParameterKind = "text", **fields: object) -> str:
+        if kind not in ("toggle", "file"):
+            for param in self.items:
+                if param.example == example and example is not None and param.kind not in ("toggle", "file"):
+                    return param.name  # the same value chosen twice is one parameter
         name, n = base, 2
         while any(p.name == name for p in self.items):
             name, n = f"{base}_{n}", n + 1
-        self.items.append(Parameter(name=name, example=None if secret else example, secret=secret))
-        if not secret and example is not None:
+        self.items.append(Parameter(name=name, example=example, kind=kind, **fields))  # type: ignore[arg-type]
+        if example is not None and kind != "toggle":
             self.values[name] = example
         return name
 
+    def add_secret(self, base: str, slot: str | None, label: str) -> str:
+        """A secret; fields that held the same value (the page says so by a shared slot) share one."""
+        if slot is not None and slot in self._slots:
+            return self._slots[slot]
+        name = self.add(base, None, secret=True, label=label)
+        if slot is not None:
+            self._slots[slot] = name
+        return name
 
-def _name_from_title(value: str, text: str) -> str | None:
-    """The noun before `value` in a title ("Open the issue called X" -> "issue"), if any."""
-    at = text.lower().find(value.lower())
-    if at <= 0:
+    def keep(self, used: set[str]) -> None:
+        """Keep only the parameters that some step refers to."""
+        self.items = [p for p in self.items if p.name in used]
+        self.values = {n: v for n, v in self.values.items() if n in used}
+
+
+def _role(step: RecordedStep) -> str:
+    for selector in step.selectors:
+        match = re.match(r"internal:role=([a-z]+)", selector)
+        if match:
+            return match.group(1)
+    if step.input_type in ("radio", "checkbox"):
+        return step.input_type
+    return TAG_ROLES.get(step.tag, "item")
+
+
+def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
+    """The noun that names `value` in a title: before it ("the issue called X" -> "issue", "category
+    Bug" -> "category") or, when a verb comes first, after it ("Choose Express shipping" -> "shipping")."""
+    for other in sorted(others, key=len, reverse=True):
+        if other and other.lower() != value.lower():
+            text = re.sub(rf"(?<!\w){re.escape(other)}(?!\w)", " \x00 ", text, flags=re.IGNORECASE)
+    match = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE)
+    if match is None:
         return None
-    before = [w for w in re.findall(r"[A-Za-z0-9_]+", text[:at]) if w.lower() not in CONNECTORS]
-    if not before:
-        return None
-    word = before[-1].lower()
-    return None if word in STOP_WORDS or word in VERBS else snake_case(word)
+    sentence = re.findall(r"[A-Za-z0-9_]+|\x00", re.split(r"[.!?;\n]\s", text[: match.start()])[-1])
+    for position in range(len(sentence) - 1, max(-1, len(sentence) - 5), -1):
+        word = sentence[position]
+        lower = word.lower()
+        if word == "\x00" or lower in VERBS or position == 0:  # a sentence starts with its verb
+            break
+        if lower not in CONNECTORS and lower not in STOP_WORDS:
+            return snake_case(word)
+    after = re.findall(r"[A-Za-z0-9_]+|\x00", re.split(r"[.!?;,\n]", text[match.end() :], maxsplit=1)[0])[:1]
+    if after and after[0] != "\x00" and after[0].lower() not in STOP_WORDS | CONNECTORS | VERBS:
+        return snake_case(after[0])
+    return None
 
 
 def _mentions(text: str, value: str) -> bool:
@@ -61,6 +113,20 @@ def _mentions(text: str, value: str) -> bool:
     if len(value) < 2 or value.lower() in STOP_WORDS:
         return False
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _is_task_verb(value: str, text: str) -> bool:
+    """A sentence of the title starts with the clicked text: it is what the task does ("Log in as
+    emile"), not a value."""
+    return any(s.strip().strip("\"'“").lower().startswith(value.lower()) for s in re.split(r"[.!?;\n]\s", text))
+
+
+def _option_example(step: RecordedStep, mention_text: str) -> str:
+    """The chosen option as the title names it: by its label, else by its value when the title uses that."""
+    label, value = step.value or "", step.option_value or ""
+    if value and "\n" not in value and not _mentions(mention_text, label) and _mentions(mention_text, value):
+        return value
+    return label
 
 
 class _Placeholders:
@@ -98,9 +164,15 @@ class _Placeholders:
     def text(self, text: str) -> str:
         return escape_braces(text)
 
-    def step(self, step: RecordedStep, own: str | None) -> ProcedureStep:
-        """The step with placeholders; `own` is the parameter its value is, if any."""
+    def step(self, step: RecordedStep, own: str | None, target: str | None = None) -> ProcedureStep:
+        """The step with placeholders; `own` is the parameter its value is, `target` the one that
+        names the element it acts on (then only selectors built from that name are kept: the others
+        point at the demonstrated element, whatever the new value is)."""
         selectors = [self.selector(s) for s in step.selectors]
+        if target is not None:
+            named = [s for s in selectors if f"{{{target}}}" in s]
+            loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
+            selectors = list(dict.fromkeys(named + loose))
         if own is not None:
             value: str | None = f"{{{own}}}"
         elif step.value is None:
@@ -116,6 +188,7 @@ class _Placeholders:
             "value": value,
             "option_value": None if own is not None and step.action == "select" else step.option_value,
             "label": self.text(step.label),
+            "action": "check" if step.action == "uncheck" and own is not None else step.action,
         }
         return ProcedureStep(**data)
 
@@ -123,7 +196,7 @@ class _Placeholders:
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
     label = step.label or step.field or step.tag or "the element"
     param = params_by_step.get(index)
-    shown = f"{{{param}}}" if param and step.action == "click" else label
+    shown = f"{{{param}}}" if param else label
     field = (step.field or step.label or "value").lower()
     match step.action:
         case "navigate":
@@ -136,8 +209,10 @@ def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) 
             return f"Enter the {field}"
         case "select":
             return f"Choose the {field}"
+        case "check" if step.value is not None:
+            return f'Set "{label}" to {step.value}'
         case "check":
-            return f'Check "{label}"' if step.input_type != "radio" else f'Choose "{label}"'
+            return f'Check "{shown}"' if step.input_type != "radio" else f'Choose "{shown}"'
         case "uncheck":
             return f'Uncheck "{label}"'
         case "click":
@@ -206,35 +281,95 @@ def _prerequisites(steps: list[ProcedureStep], domains: list[str], parameters: l
     return out
 
 
-def build_heuristic(recording: Recording) -> Procedure:
+def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
+    """Every value the person chose, as parameters: (parameters, step index -> the parameter that is
+    the step's value, step index -> the parameter that names the element the step acts on, step
+    index -> the parameter that names the list item or table row that holds that element)."""
     params = _Parameters()
-    owners: dict[int, str] = {}  # step index -> the parameter that step's value is
+    owners: dict[int, str] = {}
+    targets: dict[int, str] = {}
+    rows: dict[int, str] = {}
     mention_text = f"{recording.title}\n{recording.description}"
+    named = [s.label for s in recording.steps if s.label and _mentions(mention_text, s.label)]
+    named += [v for s in recording.steps if s.action in ("fill", "select") for v in (s.value, s.option_value) if v]
     for index, step in enumerate(recording.steps):
-        if step.action in ("fill", "select"):
-            base = snake_case(step.field or step.label, fallback="value")
-            if step.secret:
-                owners[index] = params.add(base, None, secret=True)
-            elif step.value is not None and step.value != "":
-                owners[index] = params.add(base, step.value)
+        field = step.field or step.label
+        if step.action == "fill" and step.secret:
+            owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
+        elif step.action == "fill" and step.value:
+            owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
+        elif step.action == "select" and step.value and not step.secret:
+            allowed = list(dict.fromkeys(step.options + step.option_values))
+            owners[index] = params.add(
+                snake_case(field, fallback="option"), _option_example(step, mention_text), "option", label=field, allowed=allowed
+            )
         elif step.action == "upload" and step.files:
-            owners[index] = params.add(snake_case(step.field or "file", fallback="file"), ", ".join(step.files))
-        elif step.action in ("click", "dblclick", "check") and step.label and _mentions(mention_text, step.label):
-            base = _name_from_title(step.label, mention_text)  # None for a verb's target, like "Log in"
-            if base is not None:
-                params.add(base, step.label)
+            owners[index] = params.add(snake_case(step.field or "file", fallback="file"), ", ".join(step.files), "file")
+        elif step.action in ("check", "uncheck") and step.input_type == "checkbox" and len(step.options) < 2:
+            state = YES if step.action == "check" else NO
+            owners[index] = params.add(
+                snake_case(step.label or field, fallback="checkbox"),
+                state,
+                "toggle",
+                label=step.label,
+                allowed=[YES, NO],
+                required=False,
+            )
+        elif step.action in ("click", "dblclick", "check") and step.label:
+            mentioned = _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
+            choice = step.action == "check"
+            row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
+            if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
+                base = _name_from_title(row, mention_text, named) or "item"
+                rows[index] = params.add(base, row, "target", required=False)
+                continue
+            if not mentioned and not (choice and step.input_type == "radio"):
+                continue
+            base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
+                snake_case(step.group, fallback="choice")
+                if choice and step.group and not mentioned
+                else ROLE_NAMES.get(_role(step), "item")
+            )
+            targets[index] = params.add(
+                base,
+                step.label,
+                "choice" if choice else "target",
+                label=step.group,
+                allowed=step.options if choice else [],
+                required=mentioned and choice,
+            )
+    return params, owners, targets, rows
 
-    click_params = {
-        i: n for i, s in enumerate(recording.steps) for n, v in params.values.items() if s.label == v and i not in owners
-    }
+
+def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureStep:
+    """The step's element (`own`, a selector unique within an item) found inside the item (list
+    item, table row) that shows the parameter's value: the item holding exactly that text first,
+    then one holding it in any case."""
+    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
+    loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
+    return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
+
+
+def build_heuristic(recording: Recording) -> Procedure:
+    params, owners, targets, rows = _find_parameters(recording)
     steps = []
     substitute = _Placeholders(params.values)
     for index, step in enumerate(recording.steps):
-        built = substitute.step(step, owners.get(index))
+        built = substitute.step(step, owners.get(index), targets.get(index))
+        if targets.get(index) and not built.selectors:
+            built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
+        if index in rows:
+            built = _in_row(built, substitute.text(step.row), substitute.text(step.row_selector), rows[index])
         if step.action == "upload" and index in owners:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
+    params.keep(set().union(*(s.referenced_parameters() for s in steps)))
+    click_params = {i: n for i, n in (targets | rows).items() if n in params.values}
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
+    for index, name in rows.items():
+        if name in params.values:
+            flow_lines[index] = f'Click "{steps[index].label}" in the item that shows {{{name}}}'
+
     for step, line in zip(steps, flow_lines):
         step.description = line or ""
     domains = list(

@@ -55,25 +55,57 @@ def looks_like_devtools(data: object) -> bool:
     return isinstance(data, dict) and isinstance(data.get("steps"), list) and "format" not in data
 
 
-def _selector(parts: list[str] | str) -> str | None:
-    """A DevTools selector (a list of parts that pierce shadow roots) as a Playwright selector."""
+# The roles an accessible name alone (`aria/Name`) may belong to, by what the step does.
+CLICKED_ROLES = ("button", "link", "tab", "menuitem", "checkbox", "radio", "option", "switch", "textbox", "combobox")
+CHANGED_ROLES = ("textbox", "combobox", "searchbox", "spinbutton")
+TAG_ROLES = {"button": "button", "a": "link", "select": "combobox", "textarea": "textbox", "summary": "button"}
+INPUT_ROLES = {"checkbox": "checkbox", "radio": "radio", "submit": "button", "button": "button", "search": "searchbox"}
+
+
+def _role_hint(groups: list[list[str] | str]) -> str | None:
+    """The role that the step's CSS selectors say its element has (`button.primary` -> button)."""
+    for group in groups:
+        part = (group if isinstance(group, str) else group[-1]).removeprefix("pierce/")
+        if part.startswith(("aria/", "xpath/", "text/")):
+            continue
+        last = re.split(r"\s*[\s>+~]\s*", part.strip())[-1]
+        tag = re.match(r"[a-z][a-z0-9-]*", last)
+        if tag and tag.group(0) == "input":
+            kind = re.search(r"\[type=[\"']?(\w+)", last)
+            return INPUT_ROLES.get(kind.group(1).lower(), "textbox") if kind else "textbox"
+        if tag and tag.group(0) in TAG_ROLES:
+            return TAG_ROLES[tag.group(0)]
+    return None
+
+
+def _aria(part: str, roles: tuple[str, ...]) -> list[str] | None:
+    match = re.fullmatch(r'aria/(.+?)(?:\[role="([a-z]+)"\])?', part)
+    if not match:
+        return None
+    name = json.dumps(match.group(1), ensure_ascii=False)
+    return [f"internal:role={role}[name={name}s]" for role in ([match.group(2)] if match.group(2) else roles)]
+
+
+def _selectors(parts: list[str] | str, roles: tuple[str, ...]) -> list[str]:
+    """A DevTools selector (a list of parts that pierce shadow roots) as Playwright selectors: an
+    accessible name without a role becomes one role selector for each role it may have."""
     parts = [parts] if isinstance(parts, str) else parts
-    converted = []
+    chains = [""]
     for part in parts:
         if part.startswith("aria/"):
-            match = re.fullmatch(r'aria/(.+?)(?:\[role="([a-z]+)"\])?', part)
-            if not match or not match.group(2):
-                return None  # a bare accessible name has no exact Playwright equivalent
-            converted.append(f"internal:role={match.group(2)}[name={json.dumps(match.group(1), ensure_ascii=False)}s]")
+            options = _aria(part, roles)
+            if not options:
+                return []
         elif part.startswith("xpath/"):
-            converted.append("xpath=" + part.removeprefix("xpath/"))
+            options = ["xpath=" + part.removeprefix("xpath/")]
         elif part.startswith("pierce/"):
-            converted.append("css=" + part.removeprefix("pierce/"))
+            options = ["css=" + part.removeprefix("pierce/")]
         elif part.startswith("text/"):
-            converted.append(f"internal:text={json.dumps(part.removeprefix('text/'), ensure_ascii=False)}i")
+            options = [f"internal:text={json.dumps(part.removeprefix('text/'), ensure_ascii=False)}i"]
         else:
-            converted.append(part)
-    return " >> ".join(converted)
+            options = [part]
+        chains = [f"{chain} >> {option}" if chain else option for chain in chains for option in options]
+    return chains
 
 
 def _aria_name(part: str) -> str:
@@ -110,7 +142,9 @@ def recording_from_devtools(text: str, source: str = "input") -> Recording:
                 raise ShowMeHowError(f"{source}: steps.{number}.key is required for a keyDown step")
             if len(raw.key) == 1:
                 continue  # printable keys are part of a change step
-        selectors = [s for s in (_selector(parts) for parts in raw.selectors) if s]
+        hint = _role_hint(raw.selectors)
+        roles = (hint,) if hint else CHANGED_ROLES if raw.type == "change" else CLICKED_ROLES
+        selectors = list(dict.fromkeys(s for parts in raw.selectors for s in _selectors(parts, roles)))[:20]
         if raw.type != "keyDown" and not selectors:
             raise ShowMeHowError(f"{source}: steps.{number}.selectors has no selector this importer can use")
         action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]

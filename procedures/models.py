@@ -6,7 +6,7 @@ import re
 import time
 import uuid
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
@@ -14,9 +14,17 @@ from procedures.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
+YES, NO = "yes", "no"
+
+# What a parameter stands for: typed text, a select's option, the chosen radio button or checkbox
+# of a group, a checkbox's state, the clicked element that the title names, or a file to upload.
+ParameterKind = Literal["text", "option", "choice", "toggle", "target", "file"]
+CLOSED_KINDS = ("option", "toggle")  # a value outside `allowed` is a mistake in the task
 
 
 class Parameter(BaseModel):
+    """A value the person chose. A parameter that is not required falls back to its example."""
+
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(pattern=PARAMETER_NAME)
@@ -24,6 +32,14 @@ class Parameter(BaseModel):
     example: str | None = Field(None, max_length=LONG)  # the demonstrated value; never set for secrets
     secret: bool = False
     required: bool = True
+    kind: ParameterKind = "text"
+    label: str = Field("", max_length=SHORT)  # what the page calls it: the field's label, the group's legend
+    allowed: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+
+    @property
+    def closed(self) -> bool:
+        """Only the allowed values will do (a select's options, a checkbox's yes or no)."""
+        return self.kind in CLOSED_KINDS and bool(self.allowed)
 
     @model_validator(mode="after")
     def _secret_has_no_example(self) -> Parameter:

@@ -19,6 +19,7 @@ from procedures.placeholders import fill_placeholders, placeholders
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
+UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
@@ -254,13 +255,9 @@ class Player:
                     raise
                 locator.select_option(value, timeout=timeout)
         elif action == "select":
-            choices = value.split("\n")
-            try:
-                locator.select_option(label=choices, timeout=timeout)
-            except PlaywrightError:
-                locator.select_option(choices, timeout=timeout)
+            locator.select_option(value.split("\n"), timeout=timeout)  # each matches an option's label or value
         elif action == "check":
-            locator.check(timeout=timeout)
+            locator.set_checked(value.strip().lower() not in UNCHECKED, timeout=timeout)  # no value: check it
         elif action == "uncheck":
             locator.uncheck(timeout=timeout)
         elif action == "press":

@@ -1,5 +1,6 @@
 """How page events become steps, apart from the browser: keystrokes and option changes on one field
-fold into one `fill` or `select`, a click and a double click on one target into a `dblclick`, and a
+fold into one `fill` or `select`, a click and a double click on one target into a `dblclick`, a click
+into a field and the typing that follows into its `fill`, and a
 page load or SPA route change that follows an action becomes that action's `navigates_to`.
 
 Pure: times are passed in, and each call returns the edits it made so that the session can mirror
@@ -48,8 +49,8 @@ class StepFolder:
         if last is not None and previous is not None and same_target:
             if step.action in FOLDS_ON_ONE_TARGET and previous.action == step.action:
                 return [self._replace(last, step)]
-            if step.action == "dblclick" and previous.action == "click":
-                return [self._drop(last), self._append(step)]
+            if step.action in ("dblclick", "fill") and previous.action == "click":
+                return [self._drop(last), self._append(step)]  # the click only focused the field
         return [self._append(step)]
 
     def load(self, state: PageState, url: str, nav_type: str, history_index: int, now: float) -> list[Edit]:

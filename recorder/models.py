@@ -47,6 +47,15 @@ class RecordedStep(BaseModel):
     field: str = Field("", max_length=SHORT)  # the field's label, name or placeholder
     tag: str = Field("", max_length=50)
     input_type: str = Field("", max_length=50)
+    options: list[str] = Field(
+        default_factory=list, max_length=500
+    )  # a select's option labels, a radio or checkbox group's labels
+    option_values: list[str] = Field(default_factory=list, max_length=500)  # their value attributes, in the same order
+    group: str = Field("", max_length=SHORT)  # a radio or checkbox group's name: its legend, else its name attribute
+    secret_slot: str | None = Field(None, max_length=50)  # secret fills that held the same value share a slot
+    row: str = Field("", max_length=SHORT)  # CSS of the repeated item (list item, table row) around the target
+    row_texts: list[str] = Field(default_factory=list, max_length=20)  # that item's other texts
+    row_selector: str = Field("", max_length=SHORT)  # the target within that item (the same in every item)
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
     timestamp: float = Field(default_factory=time.time)

@@ -27,6 +27,12 @@ class Target(BaseModel):
     field: str = Field("", max_length=SHORT)
     tag: str = Field("", max_length=50)
     input_type: str = Field("", max_length=50)
+    options: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
+    option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=500)
+    group: str = Field("", max_length=SHORT)
+    row: str = Field("", max_length=SHORT)
+    row_texts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
+    row_selector: str = Field("", max_length=SHORT)
 
 
 class StepPayload(_Payload):
@@ -39,6 +45,7 @@ class StepPayload(_Payload):
     secret: bool = False
     digest: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")  # a secret value's keyed hash (recorder.fingerprints)
     length: int | None = Field(None, ge=1, le=LONG)  # and its length in characters
+    secret_slot: str | None = Field(None, max_length=50)
 
 
 class LoadPayload(_Payload):

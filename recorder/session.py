@@ -210,6 +210,13 @@ class RecordingSession:
             field=target.field,
             tag=target.tag,
             input_type=target.input_type,
+            options=target.options,
+            option_values=target.option_values,
+            group=target.group,
+            row=target.row,
+            row_texts=target.row_texts,
+            row_selector=target.row_selector,
+            secret_slot=payload.secret_slot if payload.secret else None,
         )
         scrubbed = self._secrets.scrub(step)
         if scrubbed is not None:

@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 
 from core.settings import Settings, load_settings
-from procedures.binding import bind_parameters, missing_parameters
+from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
 from procedures.store import ProcedureStore, SearchRow
 from retrieval.embeddings import Semantic
@@ -148,7 +148,8 @@ class Retriever:
             if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score):
                 break  # nothing further down the list can enter the top k
             procedure = self.store.get(procedure_id)
-            bound = bind_parameters(procedure, task, param_env=self.param_env)
+            binding = bind(procedure, task, param_env=self.param_env)
+            bound = binding.values
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
@@ -164,6 +165,9 @@ class Retriever:
                     bound=bound,
                     missing=missing_parameters(procedure, bound),
                     evidence=[str(e) for e in evidence],
+                    how=binding.how,
+                    unplaced=binding.unplaced,
+                    defaulted=binding.defaulted,
                 )
                 matches = sorted([*matches, match], key=lambda m: -m.score)
         return matches[:k]

@@ -38,6 +38,9 @@ class Match(BaseModel):
     bound: dict[str, str]
     missing: list[str]
     evidence: list[str] = []  # which task words matched what, and how
+    how: dict[str, str] = {}  # how each bound value was found
+    unplaced: list[str] = []  # values the task names that no parameter took
+    defaulted: list[str] = []  # parameters that kept their demonstrated value
 
     def reasons(self) -> list[str]:
         b, out = self.breakdown, []

@@ -3,32 +3,35 @@ import os
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from procedures.store import ProcedureStore
+from tests.helpers import call_cli as cli
 from tests.helpers import proposed_fix, run_cli, sample_procedure
 
 
-def test_list_show_export_import_delete(home: Path, tmp_path: Path) -> None:
+def test_list_show_export_import_delete(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pid = ProcedureStore().add(sample_procedure())
-    listed = run_cli("list")
+    listed = cli(capsys, "list")
     assert listed.returncode == 0 and "Log in to the demo site" in listed.stdout and pid[:12] in listed.stdout
 
-    shown = run_cli("show", pid[:8])
+    shown = cli(capsys, "show", pid[:8])
     assert shown.returncode == 0
     assert "Goal: Log in to the demo site" in shown.stdout and "password: (secret)" in shown.stdout
 
     out = tmp_path / "p.json"
-    assert run_cli("export", pid, str(out)).returncode == 0
+    assert cli(capsys, "export", pid, str(out)).returncode == 0
     data = json.loads(out.read_text())
     assert data["format"] == "showmehow.procedures" and data["version"] == 1
 
-    again = run_cli("import", str(out))  # the procedure is stored already: said, not duplicated
+    again = cli(capsys, "import", str(out))  # the procedure is stored already: said, not duplicated
     assert again.returncode == 2 and f"Already stored: 'Log in to the demo site' as {pid}" in again.stdout
     assert "was imported before" in again.stderr and len(ProcedureStore()) == 1
-    imported = run_cli("import", str(out), "--force")
+    imported = cli(capsys, "import", str(out), "--force")
     assert imported.returncode == 0 and "Imported" in imported.stdout
     assert len(ProcedureStore()) == 2
 
-    assert run_cli("delete", pid).returncode == 0
+    assert cli(capsys, "delete", pid).returncode == 0
     assert len(ProcedureStore()) == 1
 
 
@@ -47,35 +50,35 @@ def _assert_refused(result, needle: str) -> None:  # type: ignore[no-untyped-def
     assert len(lines) == 1 and needle in lines[0], result.stderr
 
 
-def test_bad_imports_change_nothing(home: Path, tmp_path: Path) -> None:
+def test_bad_imports_change_nothing(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ProcedureStore().add(sample_procedure())
     db_before = _dump(home / "showmehow.db")
 
     not_json = tmp_path / "a.json"
     not_json.write_text("{nope")
-    _assert_refused(run_cli("import", str(not_json)), "is not JSON")
+    _assert_refused(cli(capsys, "import", str(not_json)), "is not JSON")
 
     foreign = tmp_path / "b.json"
     foreign.write_text('{"hello": 1}')
-    _assert_refused(run_cli("import", str(foreign)), "nor a Chrome DevTools Recorder recording")
+    _assert_refused(cli(capsys, "import", str(foreign)), "nor a Chrome DevTools Recorder recording")
 
     good = json.loads(sample_procedure().model_dump_json())
     bad_step = json.loads(json.dumps(good))
     bad_step["steps"][1]["value"] = "{nickname}"
     wrong = tmp_path / "c.json"
     wrong.write_text(json.dumps({"format": "showmehow.procedures", "version": 1, "procedures": [good, bad_step]}))
-    _assert_refused(run_cli("import", str(wrong)), "unknown parameter(s): nickname")
+    _assert_refused(cli(capsys, "import", str(wrong)), "unknown parameter(s): nickname")
 
     missing_field = tmp_path / "d.json"
     del good["abstract"]["goal"]
     missing_field.write_text(json.dumps({"format": "showmehow.procedures", "version": 1, "procedures": [good]}))
-    _assert_refused(run_cli("import", str(missing_field)), "procedures.0.abstract.goal")
+    _assert_refused(cli(capsys, "import", str(missing_field)), "procedures.0.abstract.goal")
 
     huge = tmp_path / "e.json"
     huge.write_bytes(b" " * (21 * 1024 * 1024))
-    _assert_refused(run_cli("import", str(huge)), "too large")
+    _assert_refused(cli(capsys, "import", str(huge)), "too large")
 
-    _assert_refused(run_cli("import", str(tmp_path / "missing.json")), "does not exist")
+    _assert_refused(cli(capsys, "import", str(tmp_path / "missing.json")), "does not exist")
     assert len(ProcedureStore()) == 1
     assert _dump(home / "showmehow.db") == db_before
 
@@ -98,37 +101,41 @@ def test_unwritable_data_directory(tmp_path: Path) -> None:
     _assert_refused(result, "cannot write the data directory")
 
 
-def test_config_get_set_and_validation(home: Path) -> None:
-    assert run_cli("config", "set", "token_budget", "3000").returncode == 0
-    assert run_cli("config", "get", "token_budget").stdout.strip() == "3000"
+def test_config_get_set_and_validation(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(capsys, "config", "set", "token_budget", "3000").returncode == 0
+    assert cli(capsys, "config", "get", "token_budget").stdout.strip() == "3000"
     assert json.loads((home / "settings.json").read_text())["token_budget"] == 3000
-    _assert_refused(run_cli("config", "set", "token_budget", "lots"), "invalid value for token_budget")
-    _assert_refused(run_cli("config", "set", "colour", "blue"), "unknown setting 'colour'")
-    _assert_refused(run_cli("config", "set", "approval_policy", "sometimes"), "invalid value for approval_policy")
-    assert run_cli("config", "set", "approval_policy", "never").returncode == 0
-    assert "approval_policy = never" in run_cli("config", "get").stdout
-    shown = run_cli("config")  # no action: show them all
+    _assert_refused(cli(capsys, "config", "set", "token_budget", "lots"), "invalid value for token_budget")
+    _assert_refused(cli(capsys, "config", "set", "colour", "blue"), "unknown setting 'colour'")
+    _assert_refused(cli(capsys, "config", "set", "approval_policy", "sometimes"), "invalid value for approval_policy")
+    assert cli(capsys, "config", "set", "approval_policy", "never").returncode == 0
+    assert "approval_policy = never" in cli(capsys, "config", "get").stdout
+    shown = cli(capsys, "config")  # no action: show them all
     assert shown.returncode == 0 and "approval_policy = never" in shown.stdout and "token_budget = 3000" in shown.stdout
-    assert run_cli("config", "set", "param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}').returncode == 0
+    assert cli(capsys, "config", "set", "param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}').returncode == 0
     assert json.loads((home / "settings.json").read_text())["param_env"] == {"password@example.org": "EXAMPLE_PASSWORD"}
-    refused = run_cli("config", "set", "param_env", '{"password": "hunter2!"}')  # a value where a variable's name belongs
+    refused = cli(capsys, "config", "set", "param_env", '{"password": "hunter2!"}')  # a value where a variable's name belongs
     _assert_refused(refused, "invalid value for param_env")
     assert "hunter2!" not in (home / "settings.json").read_text()
 
 
-def test_doctor_finds_chromium_and_names_problems(home: Path, tmp_path: Path) -> None:
-    result = run_cli("doctor")
+def test_doctor_finds_chromium_and_names_problems(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = cli(capsys, "doctor")
     assert "ok       chromium: Chromium" in result.stdout, result.stdout
     assert result.returncode == 0
-    missing = run_cli("doctor", env={"SHOWMEHOW_CHROMIUM": str(tmp_path / "no-chromium")})
+    monkeypatch.setenv("SHOWMEHOW_CHROMIUM", str(tmp_path / "no-chromium"))
+    missing = cli(capsys, "doctor")
     assert missing.returncode == 1
     assert "PROBLEM  chromium: Chromium not found" in missing.stdout and "apt-get install -y chromium" in missing.stdout
-    run_cli("config", "set", "model", "openai/test")
-    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
-    no_key = run_cli("doctor", env=env | {"OPENAI_API_KEY": ""})
+    monkeypatch.delenv("SHOWMEHOW_CHROMIUM")
+    cli(capsys, "config", "set", "model", "openai/test")
+    monkeypatch.setenv("OPENAI_API_KEY", "")
+    no_key = cli(capsys, "doctor")
     assert "PROBLEM  llm:" in no_key.stdout and "$OPENAI_API_KEY is empty" in no_key.stdout
-    run_cli("config", "set", "model", "ollama/llama3")  # a local model needs no key
-    keyless = run_cli("doctor", env=env | {"OPENAI_API_KEY": ""})
+    cli(capsys, "config", "set", "model", "ollama/llama3")  # a local model needs no key
+    keyless = cli(capsys, "doctor")
     assert "ok       llm: ollama/llama3" in keyless.stdout and keyless.returncode == 0, keyless.stdout
 
 
@@ -146,7 +153,7 @@ def test_doctor_without_a_display_is_fine_for_the_command_line(home: Path) -> No
     assert "note     display: none: the command line works" in result.stdout and "PROBLEM" not in result.stdout
 
 
-def test_lessons_list_tier_promote_forget(home: Path) -> None:
+def test_lessons_list_tier_promote_forget(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from retrieval.lessons import LessonStore
 
     store = LessonStore()
@@ -154,20 +161,20 @@ def test_lessons_list_tier_promote_forget(home: Path) -> None:
     store.add_lesson(
         "When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto", error_pattern="timeout"
     )
-    listed = run_cli("lessons")
+    listed = cli(capsys, "lessons")
     assert listed.returncode == 0 and "If fill fails" in listed.stdout and "When goto fails" in listed.stdout
-    assert "When goto fails" not in run_cli("lessons", "tier").stdout
-    tier2 = run_cli("lessons", "tier", "2").stdout
+    assert "When goto fails" not in cli(capsys, "lessons", "tier").stdout
+    tier2 = cli(capsys, "lessons", "tier", "2").stdout
     assert "When goto fails" in tier2 and "If fill fails" not in tier2
-    _assert_refused(run_cli("lessons", "tier", "3"), "usage: showmehow lessons tier 1|2")
-    _assert_refused(run_cli("lessons", "promote", "1"), "lesson 1 is in Tier 1 already (tool_fallback)")
+    _assert_refused(cli(capsys, "lessons", "tier", "3"), "usage: showmehow lessons tier 1|2")
+    _assert_refused(cli(capsys, "lessons", "promote", "1"), "lesson 1 is in Tier 1 already (tool_fallback)")
     assert LessonStore().load()[0].category == "tool_fallback"  # unchanged
-    assert run_cli("lessons", "promote", "4").returncode == 0
-    assert "When goto fails" in run_cli("lessons", "tier", "1").stdout
-    assert run_cli("lessons", "tier", "2").stdout.strip() == "No Tier-2 lessons yet."
-    assert run_cli("lessons", "forget", "4").returncode == 0
-    assert "When goto fails" not in run_cli("lessons").stdout
-    _assert_refused(run_cli("lessons", "forget", "99"), "no lesson number 99")
+    assert cli(capsys, "lessons", "promote", "4").returncode == 0
+    assert "When goto fails" in cli(capsys, "lessons", "tier", "1").stdout
+    assert cli(capsys, "lessons", "tier", "2").stdout.strip() == "No Tier-2 lessons yet."
+    assert cli(capsys, "lessons", "forget", "4").returncode == 0
+    assert "When goto fails" not in cli(capsys, "lessons").stdout
+    _assert_refused(cli(capsys, "lessons", "forget", "99"), "no lesson number 99")
 
 
 def test_the_app_without_a_display_says_what_to_do(home: Path) -> None:
@@ -231,7 +238,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(home: Path) -> None:
         assert len(result.stdout.splitlines()) == lines and result.returncode == 141  # as `ls | head` in a pipefail shell
 
 
-def test_recordings_are_listed_and_built_once_by_short_id(home: Path) -> None:
+def test_recordings_are_listed_and_built_once_by_short_id(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from recorder.models import RecordedStep, Recording
     from recorder.recordings import RecordingStore
 
@@ -242,27 +249,27 @@ def test_recordings_are_listed_and_built_once_by_short_id(home: Path) -> None:
     recordings = RecordingStore()
     for rid, title in (("ab12" + "0" * 28, "Open the login page"), ("ab34" + "0" * 28, "Open it again")):
         recordings.add(recording(rid, title))
-    listed = run_cli("recordings")
+    listed = cli(capsys, "recordings")
     assert listed.returncode == 0 and listed.stdout.count("not built") == 2 and "Open the login page" in listed.stdout
 
-    _assert_refused(run_cli("build", "ab"), "recording id 'ab' is ambiguous")
-    _assert_refused(run_cli("build", "zz"), "no recording with id 'zz'; `showmehow recordings` shows the ids")
-    built = run_cli("build", "ab12")
+    _assert_refused(cli(capsys, "build", "ab"), "recording id 'ab' is ambiguous")
+    _assert_refused(cli(capsys, "build", "zz"), "no recording with id 'zz'; `showmehow recordings` shows the ids")
+    built = cli(capsys, "build", "ab12")
     assert built.returncode == 0, built.stderr
     (procedure,) = ProcedureStore().list()
     assert procedure.recording_id == "ab12" + "0" * 28
-    assert procedure.id[:12] in run_cli("recordings").stdout
+    assert procedure.id[:12] in cli(capsys, "recordings").stdout
 
-    again = run_cli("build", "ab12")  # the same recording twice: said, not duplicated
+    again = cli(capsys, "build", "ab12")  # the same recording twice: said, not duplicated
     _assert_refused(again, f"recording ab1200000000 is already procedure {procedure.id[:12]}")
     assert "--force" in again.stderr and len(ProcedureStore()) == 1
-    assert run_cli("build", "ab12", "--force").returncode == 0 and len(ProcedureStore()) == 2
+    assert cli(capsys, "build", "ab12", "--force").returncode == 0 and len(ProcedureStore()) == 2
 
 
-def test_short_procedure_ids_that_fit_several_say_so(home: Path) -> None:
+def test_short_procedure_ids_that_fit_several_say_so(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = ProcedureStore()
     for pid in ("cafe01", "cafe02", "cafe"):
         store.add(sample_procedure(id=pid))
-    _assert_refused(run_cli("show", "caf"), "procedure id 'caf' is ambiguous")
-    assert "(cafe)" in run_cli("show", "cafe").stdout  # an id that is also a prefix of others is itself
-    assert "(cafe02)" in run_cli("show", "cafe02").stdout
+    _assert_refused(cli(capsys, "show", "caf"), "procedure id 'caf' is ambiguous")
+    assert "(cafe)" in cli(capsys, "show", "cafe").stdout  # an id that is also a prefix of others is itself
+    assert "(cafe02)" in cli(capsys, "show", "cafe02").stdout

@@ -27,6 +27,7 @@ def test_ctrl_c_stops_and_a_killed_recording_is_recovered(site: str, home: Path)
             stderr=subprocess.PIPE,
             text=True,
             env=os.environ.copy(),
+            start_new_session=True,  # its own process group, as a terminal's foreground job
         )
         try:
             assert proc.stdout is not None and proc.stdout.readline().startswith("Recording.")
@@ -41,9 +42,10 @@ def test_ctrl_c_stops_and_a_killed_recording_is_recovered(site: str, home: Path)
         return proc
 
     proc = start()
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group, Chromium and Playwright's driver too
+    out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Recording " in out
+    assert err == "", err  # no "Future exception was never retrieved", no traceback
     assert len(RecordingStore().list()) == 1
 
     proc = start()

@@ -60,7 +60,7 @@ def test_form_values_become_parameters_and_clicked_text_from_the_title(context, 
         "Enter the title",
         "Enter the description",
         "Choose the assignee",
-        'Choose "High"',
+        'Choose "{priority}"',
         'Click "Create issue"',
     ]
 
