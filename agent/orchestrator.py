@@ -428,7 +428,7 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps) or not stands_for(steps[failed], done):
             return False
-        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
+        replayed = self.run._replay(self.page, self.matches[0], self.values, start=failed + 1)
         agent.state.steps.extend(replayed.steps)
         agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
         if replayed.success and reached_end(self.page.url, steps, self.values):
