@@ -272,8 +272,8 @@ class _Run:
                 played = pending.steps if pending else procedure.steps
                 contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
                 replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
-                self._count(procedure.id, replayed.outcome, replayed.failed_step)
                 if replayed.success or replayed.outcome == "stopped":
+                    self._count(procedure.id, replayed.outcome, replayed.failed_step)
                     return self._replayed(procedure.id, replayed, pending.id if pending else None, self.how(match))
                 verifier = (procedure, values) if procedure.outcome_checks() else verifier
                 failed_at = len(played) if replayed.failed_step is None else replayed.failed_step  # None: at its end checks
@@ -313,6 +313,8 @@ class _Run:
         try:
             state = agent.run(memory, resume=handback)
         except LLMError as exc:
+            if replayed is not None and procedure is not None:
+                self._count(procedure.id, replayed.outcome, replayed.failed_step)
             return RunResult(
                 success=False,
                 steps=steps + agent.state.steps,
@@ -351,6 +353,9 @@ class _Run:
             if revision is not None:
                 revision = accept_when_confirmed(self.store, revision, self.settings)
                 self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
+        if replayed is not None and procedure is not None and revision is None:
+            # the replay's failure counts, unless the run learned the fix that repairs the procedure
+            self._count(procedure.id, replayed.outcome, replayed.failed_step)
         return RunResult(
             success=outcome in ("verified", "unverified"),
             steps=steps + state.steps,
@@ -428,12 +433,13 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps) or not stands_for(steps[failed], done):
             return False
-        replayed = self.run._replay(self.page, self.matches[0], self.values, start=failed + 1)
+        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
         agent.state.steps.extend(replayed.steps)
         agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
         if replayed.success and reached_end(self.page.url, steps, self.values):
             return True
-        after = len(steps) if replayed.success else replayed.failed_step or 0
+        every_step = replayed.success or replayed.failed_step is None  # None: its end checks failed
+        after = len(steps) if every_step else replayed.failed_step or 0
         error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
         self.progress = ReplayProgress(self.procedure.id, after, error)
         agent.context = self.context()

@@ -197,8 +197,11 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     assert 'the password "{password}"' in system and not any('"pw"' in m["content"] for r in llm.requests for m in r["messages"])
     assert page.locator("#hello").inner_text() == "Welcome kim"
     assert result.outcome == "verified" and [c.passed for c in result.checks] == [True, True]
-    after = store.get(pid)  # the replay broke at step 4: that counts, the agent's verified finish does not count twice
-    assert (after.success_count, after.failure_count, after.steps[3].failure_count) == (0, 1, 1)
+    # the replay broke at step 4, but the verified run learned the fix that repairs it: a revision waits,
+    # and the break does not count against the procedure (nor does the agent's finish count twice)
+    after = store.get(pid)
+    assert result.revision_id is not None and store.pending_revision(after) is not None
+    assert (after.success_count, after.failure_count, after.steps[3].failure_count) == (0, 0, 0)
 
 
 def test_the_agent_cannot_finish_while_the_checks_fail(context, site: str, llm: LLMServer) -> None:  # type: ignore[no-untyped-def]
