@@ -4,7 +4,6 @@ as a revision; a proposed revision confirmed by later runs and accepted by itsel
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -15,6 +14,7 @@ from procedures.merging import revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
 from procedures.placeholders import fill_placeholders
 from procedures.revisions import Revision, same_steps
+from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep
 
@@ -71,11 +71,6 @@ def _moved(before: str, after: str) -> bool:
     return before.split("#")[0].rstrip("/") != after.split("#")[0].rstrip("/")
 
 
-def _place(url: str) -> tuple[str, str]:
-    parts = urlsplit(url)
-    return (parts.netloc, parts.path.rstrip("/"))
-
-
 def reached_end(url: str, steps: list[ProcedureStep], values: dict[str, str]) -> bool:
     """Whether `url` is where the steps lead (the last page a step navigates to, by host and path); true
     for steps that never leave their page. Until steps carry their own checks, this is how a run that
@@ -87,7 +82,7 @@ def reached_end(url: str, steps: list[ProcedureStep], values: dict[str, str]) ->
         expected = fill_placeholders(last, values, "url")
     except KeyError:
         expected = last
-    return _place(url) == _place(expected)
+    return place(url) == place(expected)
 
 
 def propose_fix(

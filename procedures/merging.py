@@ -3,20 +3,14 @@ how a second demonstration of a task merges into the stored procedure as alterna
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from rapidfuzz import fuzz
 
 from procedures.models import Parameter, Procedure, ProcedureStep
+from procedures.search import place
 
 MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
 SAME_TASK_STEPS = 0.6  # share of steps two demonstrations must have in common to be one task
 SAME_TASK_GOAL = 60  # rapidfuzz token-set ratio of their goals
-
-
-def _where(url: str | None) -> str:
-    parts = urlsplit(url or "")
-    return f"{parts.hostname or ''}{parts.path.rstrip('/')}"
 
 
 def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
@@ -25,7 +19,7 @@ def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
     if a.action != b.action:
         return None
     if a.action == "navigate":
-        return 1.0 if _where(a.value or a.url) == _where(b.value or b.url) else None
+        return 1.0 if place(a.value or a.url) == place(b.value or b.url) else None
     if a.action in ("fill", "select", "press", "upload") and (a.value or "") != (b.value or ""):
         return None
     if set(a.selectors) & set(b.selectors):
