@@ -141,11 +141,11 @@ def procedure_reach(
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
     recorded = Reach.of_steps(steps, params)
-    sites = [host_of(site) for site in procedure.abstract.domains]  # a stored domain may carry a port
+    sites = procedure.abstract.domains
     origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, params)
 
     def may_use(name: str, url: str) -> bool:
-        return any(on_site(host_of(url), host_of(site)) for site in scopes.get(name, []))
+        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
 
     return Reach(origins=origins, ask=ask, elsewhere=elsewhere, may_use=may_use, secrets=list(scopes))

@@ -18,6 +18,7 @@ def host_of(url: str) -> str:
 
 
 def on_site(host: str, site: str) -> bool:
-    """True when `host` is `site` or one of its subdomains (host names ignore case and a trailing dot)."""
-    host, site = host.lower().strip("."), site.lower().strip(".")
+    """True when `host` is `site` or one of its subdomains (host names ignore case and a trailing dot; a
+    site written with a port, "127.0.0.1:8000", is its host)."""
+    host, site = host.lower().strip("."), (host_of(site) or site).lower().strip(".")
     return host == site or host.endswith("." + site)
