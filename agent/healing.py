@@ -12,8 +12,8 @@ from core.settings import Settings
 from procedures.builder import template_step
 from procedures.merging import revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
-from procedures.placeholders import fill_placeholders
 from procedures.revisions import Revision, same_steps
+from procedures.runtime.placeholders import fill_placeholders
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep

@@ -23,7 +23,7 @@ from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
 from procedures.binding import Binding, Contradiction, find_contradiction, invalid_values, missing_parameters, parameter_variables
 from procedures.models import Procedure, ProcedureStep
-from procedures.playback import Player
+from procedures.runtime.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory

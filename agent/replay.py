@@ -12,9 +12,9 @@ from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.sites import host_of, on_site
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
-from procedures.checks import describe_check
 from procedures.models import Procedure
-from procedures.playback import LOCAL, Player, Reach, StepFailed, StepResult
+from procedures.runtime.checks import describe_check
+from procedures.runtime.playback import LOCAL, Player, Reach, StepFailed, StepResult
 
 
 @dataclass

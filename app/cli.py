@@ -30,10 +30,10 @@ from core.llm import connection_options
 from core.secrecy import SECRET_MASK, mask_values, named_secrets
 from core.settings import Settings, data_dir, load_settings, set_setting
 from procedures import build_procedure
-from procedures.checks import describe_check
 from procedures.llm_builder import BuilderFallbackWarning
 from procedures.models import Check, Procedure
-from procedures.playback import plain_error
+from procedures.runtime.checks import describe_check
+from procedures.runtime.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable

@@ -8,8 +8,8 @@ from agent.results import RunResult
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from procedures.models import Procedure
-from procedures.playback import plain_error
 from procedures.revisions import Revision
+from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
 

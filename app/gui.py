@@ -45,7 +45,7 @@ from app.worker import BrowserWorker
 from core.database import database_error
 from core.errors import ShowMeHowError
 from core.settings import load_settings
-from procedures.playback import plain_error
+from procedures.runtime.playback import plain_error
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore, SkippedRowWarning
 from procedures.transfer import export_procedures, read_importable

@@ -22,7 +22,7 @@ from core.database import database_error
 from core.errors import ShowMeHowError
 from core.settings import load_settings
 from procedures import build_procedure
-from procedures.playback import plain_error
+from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, place_window

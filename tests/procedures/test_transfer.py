@@ -9,7 +9,7 @@ import pytest
 from core.errors import ShowMeHowError
 from procedures import build_procedure
 from procedures.devtools import recording_from_devtools
-from procedures.playback import Player
+from procedures.runtime.playback import Player
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
 from tests.helpers import ROOT, log_in, record, run_cli
