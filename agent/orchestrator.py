@@ -268,7 +268,7 @@ class _Run:
                 match = None  # nothing to replay: the agent starts from scratch
             if match is not None:
                 procedure = match.procedure
-                pending = self.store.pending_revision(procedure)  # a learned fix not yet accepted: its steps first
+                pending = self.store.revisions.pending(procedure)  # a learned fix not yet accepted: its steps first
                 played = pending.steps if pending else procedure.steps
                 contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
                 replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
@@ -372,7 +372,7 @@ class _Run:
         """Auto mode whose replay went through (counted already): with a pending revision's steps, one more
         verified run of it."""
         if revision_id is not None and replayed.outcome == "verified":
-            accept_when_confirmed(self.store, self.store.count_revision_success(revision_id), self.settings)
+            accept_when_confirmed(self.store, self.store.revisions.count_success(revision_id), self.settings)
         return RunResult(
             success=replayed.success,
             steps=replayed.steps,

@@ -409,7 +409,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_revisions(args: argparse.Namespace) -> int:
     store = _store()
     if args.action == "list":
-        revisions = store.revisions(status=None if args.all else "proposed")
+        revisions = store.revisions.list(status=None if args.all else "proposed")
         if not revisions:
             print("No revisions waiting." if not args.all else "No revisions yet.")
             print("Runs in auto mode propose one when the agent gets past a step that replay could not play.")
@@ -422,7 +422,7 @@ def cmd_revisions(args: argparse.Namespace) -> int:
         return 0
     if not args.id:
         raise ShowMeHowError(f"`showmehow revisions {args.action}` needs a revision id, as `showmehow revisions` lists them")
-    matches = [r for r in store.revisions() if r.id.startswith(args.id)]
+    matches = [r for r in store.revisions.list() if r.id.startswith(args.id)]
     if len(matches) != 1:
         raise ShowMeHowError(
             f"no revision with id {args.id!r}; `showmehow revisions --all` lists them"
@@ -433,10 +433,10 @@ def cmd_revisions(args: argparse.Namespace) -> int:
     if args.action == "show":
         print(revision_text(revision, store.get(revision.procedure_id).title))
     elif args.action == "accept":
-        procedure = store.accept_revision(revision.id)
+        procedure = store.revisions.accept(revision.id)
         print(f"Accepted: '{procedure.title}' now has {len(procedure.steps)} steps and replays them without a model")
     else:
-        store.reject_revision(revision.id)
+        store.revisions.reject(revision.id)
         print(f"Rejected: '{store.get(revision.procedure_id).title}' stays as it was")
     return 0
 

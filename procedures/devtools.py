@@ -115,10 +115,6 @@ def _aria_name(part: str) -> str:
     return re.sub(r'\[role="[a-z]+"\]$', "", part.removeprefix("aria/"))
 
 
-def recording_from_devtools(text: str, source: str = "input") -> Recording:
-    return devtools_import(text, source)[0]
-
-
 def _wait_check(raw: DevToolsStep, selectors: list[str], after: int) -> Check | None:
     """A waitForElement step as a check after the steps imported so far (at the end when it comes last)."""
     if not raw.visible or not selectors:

@@ -16,7 +16,8 @@ from dataclasses import replace
 from core.settings import Settings, load_settings
 from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
-from procedures.store import ProcedureStore, SearchRow
+from procedures.search_index import SearchRow
+from procedures.store import ProcedureStore
 from retrieval.embeddings import Semantic
 from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
 from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
@@ -123,15 +124,15 @@ class Retriever:
         analysed = self._task(task)
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
-        counts = self.store.term_counts(words) if words else {}
-        titles = self.store.term_counts(words, "goal") if words else {}
-        size = self.store.searchable_count()
+        counts = self.store.index.term_counts(words) if words else {}
+        titles = self.store.index.term_counts(words, "goal") if words else {}
+        size = self.store.index.searchable_count()
         if self.semantic.model and size <= SEMANTIC_SCAN:
-            rows = self.store.search(None, SEMANTIC_SCAN)
+            rows = self.store.index.search(None, SEMANTIC_SCAN)
         else:
             rows = []
             for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
-                rows += self.store.search(query, SHORTLIST) if query else []
+                rows += self.store.index.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         partial = []

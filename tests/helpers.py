@@ -41,7 +41,7 @@ def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
     steps = list(procedure.steps)
     steps[3] = with_selectors(steps[3], ['internal:role=button[name="Sign in"s]'], steps[3].selectors)
     revision = Revision(procedure_id=pid, base_steps=procedure.steps, steps=steps, reason="step 4 failed: no element")
-    return pid, store.propose_revision(revision)
+    return pid, store.revisions.propose(revision)
 
 
 def age_database(path: Path, *statements: str) -> None:

@@ -102,13 +102,13 @@ def test_the_editor_shows_a_learned_fix_to_accept_or_reject(qtbot, window: MainW
     editor.accept_revision()
     assert store.get(pid).steps[3].selectors == ['internal:role=button[name="Sign in"s]', "#go"]
     assert editor.steps.rows[3][1] == 'internal:role=button[name="Sign in"s]' and editor.revision_box.isHidden()
-    assert store.get_revision(revision.id).status == "accepted"
+    assert store.revisions.get(revision.id).status == "accepted"
 
     other, rejected = proposed_fix(store)
     editor = window.edit_procedure(other)
     assert editor is not None
     editor.reject_revision()
-    assert store.get(other).steps[3].selectors == ["#go"] and store.get_revision(rejected.id).status == "rejected"
+    assert store.get(other).steps[3].selectors == ["#go"] and store.revisions.get(rejected.id).status == "rejected"
     assert window.edit_procedure(other).revision_box.isHidden()  # type: ignore[union-attr]
 
 
