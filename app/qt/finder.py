@@ -30,10 +30,9 @@ class Finder(QObject):
         self._store: ProcedureStore | None = None  # opened on the finder's thread, kept for its life
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder")
 
-    def find(self, task: str, url: str | None) -> int:
+    def find(self, task: str, url: str | None) -> None:
         self.latest = next(self._numbers)
         self._thread.submit(self._find, self.latest, task, url)
-        return self.latest
 
     def _find(self, number: int, task: str, url: str | None) -> None:
         try:
