@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shlex
+import sqlite3
 
 from agent.results import RunResult
+from core.database import database_error
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from procedures.models import Procedure
@@ -78,3 +80,8 @@ def revision_text(revision: Revision, title: str) -> str:
             *revision.diff(),
         ]
     )
+
+
+def user_error(exc: BaseException) -> BaseException:
+    """A database error as the one message the person sees; other errors as they are."""
+    return database_error(exc) if isinstance(exc, sqlite3.Error) else exc

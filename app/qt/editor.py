@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.formatting import revision_text
-from app.table_models import RowsModel
-from app.table_view import make_table
+from app.qt.table_models import RowsModel
+from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
 from procedures.models import CHECK_KINDS, Procedure
 from procedures.store import ProcedureStore
