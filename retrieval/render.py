@@ -71,11 +71,11 @@ def _section(rank: int, match: Match, level: str, progress: ReplayProgress | Non
             shown = []
             for param in a.parameters:
                 if param.secret:
-                    value = "(secret, supplied at run time)" if param.name in match.bound else "(secret, not given)"
+                    value = "(secret, supplied at run time)" if param.name in match.binding.values else "(secret, not given)"
                 else:
                     value = (
-                        json.dumps(match.bound[param.name], ensure_ascii=False)
-                        if param.name in match.bound
+                        json.dumps(match.binding.values[param.name], ensure_ascii=False)
+                        if param.name in match.binding.values
                         else "(not given in the task)"
                     )
                 if param.allowed and param.kind in ("option", "choice"):
