@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import ReplayResult, end_checks, play
+from agent.replay import Playing, ReplayResult, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
@@ -443,19 +443,15 @@ class _Run:
         start: int = 0,
         contradiction: Contradiction | None = None,
     ) -> ReplayResult:
-        return play(
-            page,
-            procedure,
-            values,
+        playing = Playing(
             log=self.log,
             timeout_ms=self.timeout_ms,
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
-            contradiction=contradiction,
             ask=self.controls.ask,
             allow_other_sites=self.controls.allow_other_sites,
-            start=start,
         )
+        return play(page, procedure, values, playing, contradiction=contradiction, start=start)
 
 
 class _Handback:

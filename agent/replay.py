@@ -56,43 +56,52 @@ def replay(
     allow_other_sites: bool = False,
     start: int = 0,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with the values `params` (see `play`), unless the procedure
-    does not allow one of them: then it fails before the page is touched."""
+    """Play the procedure's steps on `page` with the values `params` (see `play` and `Playing`), unless the
+    procedure does not allow one of them: then it fails before the page is touched."""
     values = defaults(procedure) | params
     problems = invalid_values(procedure, values)
     if problems:
         return ReplayResult(success=False, error="; ".join(problems), failed_step=None, outcome="task_fault")
-    return play(page, procedure, values, log, timeout_ms, on_step, should_stop, contradiction, ask, allow_other_sites, start)
+    playing = Playing(log, timeout_ms, on_step, should_stop, ask, allow_other_sites)
+    return play(page, procedure, values, playing, contradiction, start)
+
+
+@dataclass(frozen=True)
+class Playing:
+    """How a replay plays, whatever the procedure: where it logs, how long a step may wait, who hears of each
+    step, what stops it, who is asked before it goes where the procedure was not recorded (`ask`: the person),
+    and whether it may go there without asking."""
+
+    log: RunLog | None = None
+    timeout_ms: float = 10_000
+    on_step: Callable[[StepRecord], None] | None = None
+    should_stop: Callable[[], bool] | None = None
+    ask: Callable[[str], bool] | None = None
+    allow_other_sites: bool = False
 
 
 def play(
     page: Page,
     procedure: Procedure,
     values: dict[str, str],
-    log: RunLog | None = None,
-    timeout_ms: float = 10_000,
-    on_step: Callable[[StepRecord], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    playing: Playing,
     contradiction: Contradiction | None = None,
-    ask: Callable[[str], bool] | None = None,
-    allow_other_sites: bool = False,
     start: int = 0,
 ) -> ReplayResult:
     """Play the procedure's steps on `page` with `values` (already allowed), from step `start` (0-based) on,
     checking each, then its end checks. A failure says which step or check and why; a run with no end checks
     is done but unverified. A `contradiction` (a step that would act on a demonstrated value the task does
-    not want) stops the replay before that step. The replay stays where the procedure was recorded: anything
-    else is put to `ask` (the person), unless other sites are allowed."""
+    not want) stops the replay before that step. The replay stays where the procedure was recorded."""
     steps = [step.model_dump() for step in procedure.steps]
-    journal = _Journal(procedure.id, log, on_step)
+    journal = _Journal(procedure.id, playing.log, playing.on_step)
     player = Player(
         page,
         values,
-        timeout_ms=timeout_ms,
+        timeout_ms=playing.timeout_ms,
         on_step=journal.after_step,
-        should_stop=should_stop,
+        should_stop=playing.should_stop,
         secret=[p.name for p in procedure.abstract.parameters if p.secret],
-        reach=procedure_reach(procedure, steps, values, ask, allow_other_sites),
+        reach=procedure_reach(procedure, steps, values, playing.ask, playing.allow_other_sites),
         step_checks=[c.model_dump() for c in procedure.step_checks()],
     )
     records = journal.records
@@ -111,7 +120,7 @@ def play(
             screenshot=failed.screenshot if failed else None,
             outcome=outcome,
         )
-    return _judged(player, procedure, records, log)
+    return _judged(player, procedure, records, playing.log)
 
 
 def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log: RunLog | None) -> ReplayResult:
