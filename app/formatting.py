@@ -31,7 +31,7 @@ def breaks_at(procedure: Procedure) -> str:
 def shown_bound(match: Match) -> dict[str, str]:
     """The values bound for a match, secret ones masked."""
     secret = {p.name for p in match.procedure.abstract.parameters if p.secret}
-    return {name: SECRET_MASK if name in secret else value for name, value in match.bound.items()}
+    return {name: SECRET_MASK if name in secret else value for name, value in match.binding.values.items()}
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:

@@ -150,25 +150,21 @@ class Retriever:
                 break  # nothing further down the list can enter the top k
             procedure = self.store.get(procedure_id)
             binding = bind(procedure, task, param_env=self.param_env)
-            bound = binding.values
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
                 domain=place,
                 confidence=round(procedure.confidence, 4),
-                params=round(parameter_availability(procedure, bound), 4),
+                params=round(parameter_availability(procedure, binding.values), 4),
             )
             if breakdown.score >= self.min_score:
                 match = Match(
                     procedure=procedure,
                     score=round(breakdown.score, 4),
                     breakdown=breakdown,
-                    bound=bound,
-                    missing=missing_parameters(procedure, bound),
+                    binding=binding,
+                    missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
-                    how=binding.how,
-                    unplaced=binding.unplaced,
-                    defaulted=binding.defaulted,
                 )
                 matches = sorted([*matches, match], key=lambda m: -m.score)
         return matches[:k]

@@ -36,7 +36,7 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
                     "score": m.score,
                     "breakdown": m.breakdown.model_dump(),
                     "bound": shown_bound(m),
-                    "how": m.how,
+                    "how": m.binding.sources,
                     "missing": m.missing,
                 }
                 for m in matches
@@ -63,9 +63,9 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
             lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
             lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
             lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
-            lines.extend(f"    {name}: {how}" for name, how in m.how.items())
-            if m.unplaced:
-                lines.append(f"  not placed: {', '.join(json.dumps(v, ensure_ascii=False) for v in m.unplaced)}")
+            lines.extend(f"    {name}: {how}" for name, how in m.binding.sources.items())
+            if m.binding.unplaced:
+                lines.append(f"  not placed: {', '.join(json.dumps(v, ensure_ascii=False) for v in m.binding.unplaced)}")
         lines.append("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
     return "\n".join(lines)
 
