@@ -19,7 +19,7 @@ from tests.agent.conftest import act
 from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
-WAIT = 30_000
+WAIT = 120_000  # a deadline, not a pause: a run (browser, litellm, model) can take 30 s on a loaded machine
 
 
 @pytest.fixture
@@ -206,10 +206,11 @@ def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ign
     ProcedureStore().add(sample_procedure())
     window.procedures_tab.refresh_procedures()
     window.show()
+    qtbot.waitExposed(window)
     ARTIFACTS.mkdir(exist_ok=True)
     for index, name in enumerate(["record", "procedures", "run"]):
         window.tabs.setCurrentIndex(index)
-        qtbot.wait(50)
+        qtbot.waitUntil(window.tabs.widget(index).isVisible, timeout=WAIT)
         path = ARTIFACTS / f"gui_{name}.png"
         assert window.grab().save(str(path))
         assert path.stat().st_size > 5_000
