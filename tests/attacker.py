@@ -1,5 +1,5 @@
-"""The attacker's web server: serves tests/sites/hostile and keeps every request it receives, so that
-tests can assert on what an attacker could observe."""
+"""The attacker's web server: serves tests/sites/hostile (or another folder) and keeps every request it
+receives, so that tests can assert on what an attacker, or any site, could observe."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class AttackerServer:
 
     received: list[Received] = field(default_factory=list)
     base: str = ""
+    root: Path = HOSTILE  # the folder it serves
 
     def __post_init__(self) -> None:
         server = self
@@ -35,7 +36,7 @@ class AttackerServer:
             def do_GET(self) -> None:
                 server.received.append(Received("GET", self.path))
                 name = self.path.split("?")[0].lstrip("/")
-                page = HOSTILE / name
+                page = server.root / name
                 if name and "/" not in name and page.is_file():
                     self._answer(200, page.read_bytes(), "text/html" if name.endswith(".html") else "text/javascript")
                 else:
