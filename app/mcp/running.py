@@ -21,6 +21,7 @@ from agent import RunControls, StepRecord, run_task
 from agent.orchestrator import secret_values
 from agent.results import Mode, RunResult
 from app.mcp.models import RunReport
+from app.mcp.reading import Reader
 from app.operations import find_procedures
 from core.secrecy import is_secret_name, mask_values, redact_url
 from core.settings import Settings, load_settings
@@ -103,6 +104,7 @@ class Runner:
 
     headed: bool
     limiter: anyio.CapacityLimiter
+    read: Reader
 
     async def run(
         self,
@@ -116,7 +118,7 @@ class Runner:
     ) -> RunReport:
         settings = load_settings()
         person = Person(ctx)
-        ids, matches = await anyio.to_thread.run_sync(lambda: _candidates(task, url, procedure_id, params))
+        ids, matches = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
         refused = model_secrets(matches, params)
         if refused:
             raise ToolError(
@@ -161,10 +163,9 @@ class Runner:
 
 
 def _candidates(
-    task: str, url: str | None, procedure_id: str | None, params: dict[str, str]
+    store: ProcedureStore, task: str, url: str | None, procedure_id: str | None, params: dict[str, str]
 ) -> tuple[list[str] | None, list[Match]]:
     """The procedure ids the run is limited to, and the matches run_task will choose from, with `params`."""
-    store = ProcedureStore()
     ids = [store.resolve(procedure_id)] if procedure_id else None
     matches = [m.given(params) for m in find_procedures(store, task, url=url) if ids is None or m.procedure.id in ids]
     return ids, matches
