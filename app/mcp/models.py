@@ -152,7 +152,7 @@ class ProcedureView(BaseModel):
             parameters=[ParameterInfo.of(x) for x in p.abstract.parameters],
             flow=p.abstract.flow,
             steps=steps,
-            checks=[describe_check(c) for c in p.checks],
+            checks=[describe_check(c.model_dump()) for c in p.checks],
             success_count=p.success_count,
             failure_count=p.failure_count,
             deprecated=p.deprecated,

@@ -12,6 +12,7 @@ from pathlib import Path
 import anyio
 from mcp import Client, types
 
+from procedures.models import Abstract, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from procedures.transfer import read_importable
 from tests.attacker import HOSTILE, AttackerServer
@@ -95,38 +96,45 @@ def test_a_cancelled_call_stops_its_run(home: Path, sites: AttackerServer) -> No
 
 def test_two_runs_at_once(home: Path, sites: AttackerServer) -> None:
     store_slow(sites.base)
-    events: list[tuple[str, float]] = []
+    ProcedureStore().add(waiting_procedure(sites.base))
 
-    def watcher(name: str):  # type: ignore[no-untyped-def]
-        async def on_progress(done: float, total: float | None, message: str | None) -> None:
-            events.append((name, done))
-
-        return on_progress
-
-    async def main() -> dict[str, dict]:
-        results: dict[str, dict] = {}
+    async def main() -> tuple[dict, bool]:
         async with connected(home) as client:
+            waiting_started, waiting_ended = anyio.Event(), anyio.Event()
 
-            async def run(name: str) -> None:
-                result = await client.call_tool(
-                    "run_procedure", {"task": f"Greet the user {name}"}, progress_callback=watcher(name)
+            async def on_progress(done: float, total: float | None, message: str | None) -> None:
+                waiting_started.set()
+
+            async def wait() -> None:
+                await client.call_tool(
+                    "run_procedure",
+                    {"task": "Wait for the button that never shows", "timeout_seconds": 120},
+                    progress_callback=on_progress,
                 )
-                results[name] = structured(result)
+                waiting_ended.set()
 
             async with anyio.create_task_group() as group:
-                group.start_soon(run, "zoe")
-                group.start_soon(run, "yann")
-        return results
+                group.start_soon(wait)
+                await waiting_started.wait()  # its browser is open, and it waits for a button that never shows
+                greeted = structured(await client.call_tool("run_procedure", {"task": "Greet the user zoe"}))
+                still_waiting = not waiting_ended.is_set()
+                group.cancel_scope.cancel()
+        return greeted, still_waiting
 
-    results = anyio.run(main)
-    assert {name: r["outcome"] for name, r in results.items()} == {"zoe": "verified", "yann": "verified"}
-    assert {r.path for r in sites.received if r.path.startswith("/welcome")} == {
-        "/welcome.html?username=zoe",
-        "/welcome.html?username=yann",
-    }
-    first_done = {name: events.index((name, 1)) for name in ("zoe", "yann")}
-    last = {name: max(i for i, e in enumerate(events) if e[0] == name) for name in ("zoe", "yann")}
-    assert max(first_done.values()) < min(last.values())  # both had started before either finished: one browser each
+    greeted, still_waiting = anyio.run(main)
+    assert greeted["outcome"] == "verified" and still_waiting  # a run went through while the other was under way
+    assert any(r.path == "/welcome.html?username=zoe" for r in sites.received)
+
+
+def waiting_procedure(base: str) -> Procedure:
+    return Procedure(
+        title="Wait for the button that never shows",
+        abstract=Abstract(goal="Wait for the button that never shows", domains=["localhost"]),
+        steps=[
+            ProcedureStep(action="navigate", value=f"{base}/late.html", url=f"{base}/late.html"),
+            ProcedureStep(action="click", selector="#never", selectors=["#never"], url=f"{base}/late.html"),
+        ],
+    )
 
 
 def _free_port() -> int:

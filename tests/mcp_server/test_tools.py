@@ -48,6 +48,15 @@ def test_find_and_run_with_new_values(home: Path, sites: AttackerServer) -> None
 
     async def main() -> tuple[dict, dict, str, str]:
         async with connected(home, SHOWMEHOW_PARAM_PASSWORD=PASSWORD) as client:
+            listed = structured(await client.call_tool("list_procedures", {"query": "log in"}))
+            assert [p["id"] for p in listed["procedures"]] == [procedure_id] and listed["procedures"][0]["secret"] == ["password"]
+            assert structured(await client.call_tool("list_procedures", {"query": "flights"}))["procedures"] == []
+            shown = structured(await client.call_tool("show_procedure", {"procedure_id": procedure_id[:8]}))
+            assert [(p["name"], p["secret"], p["example"]) for p in shown["parameters"]] == [
+                ("username", False, "emile"),
+                ("password", True, None),
+            ]
+            assert [s["value"] for s in shown["steps"]][1:3] == ["{username}", "••••"] and shown["checks"]
             found = structured(await client.call_tool("find_procedures", {"task": "Log in as zoe"}))
             ran = structured(
                 await client.call_tool(
@@ -139,3 +148,12 @@ def test_malformed_arguments_are_tool_errors(home: Path, sites: AttackerServer) 
     assert "no procedure" in results[4].content[0].text
     assert len(still) == 5  # the server kept answering
     assert sites.received == []
+
+
+def test_recording_is_refused_without_a_display(home: Path) -> None:
+    async def main() -> types.CallToolResult:
+        async with connected(home, DISPLAY="", WAYLAND_DISPLAY="") as client:
+            return await client.call_tool("record_demonstration", {"url": "http://127.0.0.1:9/", "title": "Log in"})
+
+    refused = anyio.run(main)
+    assert refused.is_error and "no display" in refused.content[0].text
