@@ -18,7 +18,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field, create_model
 
 from agent import RunControls, StepRecord, run_task
-from agent.orchestrator import secret_values
+from agent.orchestrator import first_complete, secret_values
 from agent.results import Mode, RunResult
 from app.mcp.models import RunReport
 from app.mcp.reading import Reader
@@ -128,7 +128,8 @@ class Runner:
             )
         secrets = await _missing_secrets(matches, person, settings)
         hidden = secret_values(matches, params, task, secrets)
-        total = len(matches[0].procedure.steps) if matches and mode == "replay" else None
+        replayed = first_complete(matches) if mode == "replay" else None
+        total = len(replayed.procedure.steps) if replayed is not None else None
 
         stop = threading.Event()
 
@@ -172,8 +173,9 @@ def _candidates(
 
 
 async def _missing_secrets(matches: list[Match], person: Person, settings: Settings) -> dict[str, str]:
-    """The secrets the best match still needs, asked of the person; a tool error when nobody can be asked."""
-    if not matches:
+    """The secrets the best match still needs when no match has all its values (the run replays the first
+    that has), asked of the person; a tool error when nobody can be asked."""
+    if not matches or first_complete(matches) is not None:
         return {}
     best = matches[0]
     secret = {p.name for p in best.procedure.abstract.parameters if p.secret}
