@@ -115,6 +115,13 @@ def _mentions(text: str, value: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
+def _names_value(text: str, value: str) -> bool:
+    """The title or description holds a typed value (a number of one digit too): a task must give it.
+    A value they never show is optional, its demonstrated one the default."""
+    value, text = " ".join(value.split()), " ".join(text.split())
+    return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
 def _is_task_verb(value: str, text: str) -> bool:
     """A sentence of the title starts with the clicked text: it is what the task does ("Log in as
     emile"), not a value."""
@@ -367,7 +374,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
         elif step.action == "fill" and step.value:
-            owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
+            owners[index] = params.add(
+                snake_case(field, fallback="value"), step.value, label=field, required=_names_value(mention_text, step.value)
+            )
         elif step.action == "select" and step.value and not step.secret:
             allowed = list(dict.fromkeys(step.options + step.option_values))
             owners[index] = params.add(
