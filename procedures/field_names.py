@@ -15,7 +15,7 @@ QUOTE = r"\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)"
 CLAUSE_END = re.compile(r"\s*(?:[,;()]|\.(?:\s|$)|$)")
 CLAUSE_START = re.compile(r"(?:^|[,;()]|\.\s|:\s|\b(?:and|but|then|or|plus)\b)", re.IGNORECASE)
 SEPARATOR = re.compile(r"\s*(?P<sep>[:=]|\bis\b|\bto\b|\bof\b|\bare\b)?\s*", re.IGNORECASE)
-CONNECTORS = r"(?:with|and|then|but|or|plus|please)"
+CONNECTORS = r"(?:with|and|then|but|or|plus)"
 NEGATION = re.compile(
     r"\b(?:no|not|without|don'?t|do\s+not|never|none|uncheck|untick|disable|skip|turn\s+off|leave\s+out)\b", re.IGNORECASE
 )
