@@ -272,7 +272,8 @@ class _Binder:
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
-            cut = cut if name in sure else self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
+            if name not in sure and by_name[name].kind == "text":  # a closed value is checked against its options instead
+                cut = self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 

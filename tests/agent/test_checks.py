@@ -72,7 +72,9 @@ def test_the_demonstration_leaves_postconditions_with_parameters(demonstrations)
         ("url", f"{order.steps[0].url.rsplit('/', 1)[0]}/confirm.html?name={{{name}}}&email={{email}}", "demonstration"),
         ("text", "Order number *", "demonstration"),
         ("text", f"Thanks {{{name}}}, your {{{size}}} shirt is on its way", "demonstration"),
+        ("checked", "{gift_wrap}", "demonstration"),  # no trace of it on the page: checked on the box before submit
     ]
+    assert order.checks[-1].after_step == len(order.steps) - 1  # the step before the one that sends the form
     clicks = [s for s in demonstrations["dialog"].steps if s.action == "click"]
     assert clicks[0].changes_page is True  # the dialog opened
     assert [c.expected for c in demonstrations["dialog"].checks] == ["The item was deleted"]

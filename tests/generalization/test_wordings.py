@@ -11,7 +11,7 @@ import pytest
 
 from tests.generalization.server import GenServer, serving
 from tests.generalization.suite import CONTEXT_OPTIONS, REPLAY_TIMEOUT_MS, judge
-from tests.generalization.wordings import BAD_INPUTS, ORDER, WORDINGS, demonstrate, run_wording
+from tests.generalization.wordings import BAD_INPUTS, FAULTS, ORDER, WORDINGS, demonstrate, run_wording
 
 TARGET = 0.9
 FIELD_KINDS = {"text", "email", "tel", "select", "number", "date", "radio", "checkbox", "textarea"}
@@ -94,3 +94,17 @@ def test_bad_input_stops_with_a_clear_message_before_the_browser(browser, gen_se
     assert gen_server.received() == []
     after = order_store.get(before.id)
     assert (after.success_count, after.failure_count) == (before.success_count, before.failure_count)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda f: next(iter(f[0].items()))[0] + "=" + next(iter(f[0].values())))
+def test_a_site_that_keeps_other_values_fails_the_checks_that_cover_them(
+    browser, gen_server: GenServer, order_store, fault
+) -> None:  # type: ignore[no-untyped-def]
+    faults, instance = fault
+    gen_server.set_instance("order", faults)
+    try:
+        result = run_wording(browser, gen_server, order_store, "faulty site", instance.task, instance.expected)
+    finally:
+        gen_server.set_instance("order", {})
+    assert result.wrong.startswith("wrong data received"), result.wrong  # the site did keep another value
+    assert result.outcome == "failed", (result.outcome, result.error)

@@ -574,6 +574,57 @@ BAD_INPUTS: list[BadInput] = [
 ]
 
 
+# A faulty shop (the page's instance): it keeps other values than the form was given. A run on it must not
+# report verified; the task itself is read right.
+FAULTS: list[tuple[dict[str, str], Instance]] = [
+    (
+        {"truncate": "notes"},
+        order(
+            "Order 2 Tulip bouquets for Jane Goodall, email jane@example.org, Express delivery on 2026-04-20, with gift "
+            "wrap, notes: deliver after 5pm please",
+            "Jane Goodall",
+            "jane@example.org",
+            "Tulip",
+            2,
+            "2026-04-20",
+            "Express",
+            True,
+            "deliver after 5pm please",
+        ),
+    ),
+    (
+        {"truncate": "customer"},
+        order(
+            "Order 3 Rose bouquets for Bob Stone, email bob@stone.example, Standard delivery on 2026-05-01, no gift wrap, "
+            "notes: porch",
+            "Bob Stone",
+            "bob@stone.example",
+            "Rose",
+            3,
+            "2026-05-01",
+            "Standard",
+            False,
+            "porch",
+        ),
+    ),
+    (
+        {"untick": "giftwrap"},
+        order(
+            "Order 1 Orchid bouquets for Hedy Lamarr, email hedy@example.at, Overnight delivery on 2026-06-02, with gift "
+            "wrap, notes: fragile",
+            "Hedy Lamarr",
+            "hedy@example.at",
+            "Orchid",
+            1,
+            "2026-06-02",
+            "Overnight",
+            True,
+            "fragile",
+        ),
+    ),
+]
+
+
 # --- running and judging ---------------------------------------------------------------------------------
 
 
