@@ -397,7 +397,7 @@ class _Binder:
     def by_position(self) -> None:
         quoted = [(m.span(g), m.group(g)) for m in QUOTED.finditer(self.task) for g in (1, 2, 3) if m.group(g) is not None]
         quoted = [(span, text) for span, text in quoted if self.free(span) and text.strip()]
-        waiting = sorted(self.open(secrets=False), key=self._order) or sorted(self.open(), key=self._order)
+        waiting = sorted(self.open(secrets=False), key=self._order)  # a secret comes from a secret source, never by position
         for param, (span, text) in zip(waiting, quoted):
             self.take(param, text, span, "the next quoted value in the task")
 

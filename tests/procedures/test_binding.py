@@ -149,3 +149,13 @@ def test_readings_the_task_leaves_open_are_named(task: str, words: list[str]) ->
 
     ambiguous = bind(_order(), task, env={}, param_env={}).ambiguous
     assert len(ambiguous) == 1 and all(w in ambiguous[0] for w in words), ambiguous
+
+
+def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
+    procedure = _login("Log in to the demo site")
+    values = bind_parameters(procedure, 'Log in as "dora" for the customer "Nora Pw"', env={})
+    assert values == {"username": "dora"}  # the quoted customer name is not typed into the password field
+    assert bind_parameters(procedure, 'Log in as "dora" with password "s3cret"', env={}) == {
+        "username": "dora",
+        "password": "s3cret",
+    }
