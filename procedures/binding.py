@@ -18,7 +18,7 @@ from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
 from procedures.builder import VERBS
-from procedures.field_names import Mention, Read, mentions, toggle_states, value_after, value_before
+from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
@@ -28,6 +28,7 @@ TRAILING = " \t.!?;,"
 CHOOSING = frozenset("click press hit tap push select choose pick tick check activate".split())
 # Where a bare (unquoted) value ends when only the words before it are known.
 BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|\s(?:in|on|from|at|inside|within)\s+(?:the|this|that|my|your)\b))"
+CONJUNCTIONS = frozenset("and or but then with".split())
 NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
 USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
 FILLER_WORDS = frozenset("the a an about called named titled saying".split())
@@ -182,6 +183,8 @@ class _Binder:
         value = value.strip()
         if not value or not self.free(span) or param.name in self.result.values or self.named_for_other(param, span):
             return False
+        if value.lower() in names_of(param) and value.lower() != (param.example or "").lower():  # "the password": its name
+            return False
         if not sure and param.closed and value.lower() not in {a.lower() for a in param.allowed}:
             self.doubtful.setdefault(param.name, (value, source))
             return False
@@ -282,7 +285,7 @@ class _Binder:
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
-            if name not in sure and by_name[name].kind == "text":  # a closed value is checked against its options instead
+            if name not in sure and not by_name[name].closed:  # a closed value is checked against its options instead
                 cut = self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
@@ -332,6 +335,10 @@ class _Binder:
                 bare = m.group("b") is not None
                 raw, span = _found(m)
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                    continue
+                if (
+                    bare and raw.split()[:1] and raw.split()[0].lower() in CONJUNCTIONS
+                ):  # "the username and the password": no value between
                     continue
                 ends = at_end and not self.task[span[1] :].strip(TRAILING + "\"'”")
                 loose = where != "between" and all(w.lower() in STOP_WORDS for w in anchors)  # "the" alone: where does it end?

@@ -191,6 +191,11 @@ class Procedure(BaseModel):
     def step_checks(self) -> list[Check]:
         return [c for c in self.checks if c.after_step is not None]
 
+    def uncovered_parameters(self) -> list[str]:
+        """Parameters that no check covers: a run that sent another value for one of them may still pass."""
+        covered = set().union(*(c.referenced_parameters() for c in self.checks))
+        return [p.name for p in self.abstract.parameters if p.name not in covered]
+
     def outcome_checks(self) -> list[Check]:
         """The checks of the end result: the demonstration's postconditions and the person's assertions."""
         return [c for c in self.checks if c.after_step is None]
