@@ -108,3 +108,7 @@ def test_a_site_that_keeps_other_values_fails_the_checks_that_cover_them(
         gen_server.set_instance("order", {})
     assert result.wrong.startswith("wrong data received"), result.wrong  # the site did keep another value
     assert result.outcome == "failed", (result.outcome, result.error)
+
+
+def test_a_bad_inputs_message_must_hold_words_that_the_title_does_not() -> None:
+    assert all(any(name not in ORDER.title.lower() for name in bad.names) for bad in BAD_INPUTS)

@@ -540,7 +540,7 @@ WORDINGS: list[Wording] = [
 class BadInput:
     kind: str
     task: str
-    names: tuple[str, ...]  # words the message must hold (in lower case): what it read, which parameter
+    names: tuple[str, ...]  # what the message must hold (in lower case): which parameter, what it read
 
 
 _OK_REST = "email grace@navy.mil, Express delivery on 2026-04-02"
@@ -548,28 +548,28 @@ BAD_INPUTS: list[BadInput] = [
     BadInput(
         "contradictory values",
         f"Order 2 Rose bouquets for Grace Hopper, {_OK_REST}, gift wrap, no gift wrap, notes: ring twice",
-        ("gift",),
+        ("gift_wrap", "no gift wrap"),
     ),
     BadInput(
         "contradictory values",
         f"Order 2 Rose bouquets for Grace Hopper, {_OK_REST}, with gift wrap, notes: ring twice, without gift wrapping",
-        ("gift",),
+        ("gift_wrap", "without gift wrapping"),
     ),
     BadInput(
         "value with no field",
         f'Order 2 Rose bouquets for Grace Hopper, {_OK_REST}, with gift wrap, notes: ring twice, coupon code "SPRING10"',
-        ("spring10",),
+        ('"spring10"', "coupon code"),
     ),
     BadInput(
         "field named twice",
         f"Order 2 Rose bouquets for Grace Hopper, {_OK_REST}, with gift wrap, notes: ring twice, notes: leave at the door",
-        ("notes",),
+        ("notes", '"ring twice"', '"leave at the door"'),
     ),
     BadInput(
         "field named twice",
         'Order 2 Rose bouquets for Grace Hopper, email "grace@navy.mil", email "gh@example.org", Express delivery on '
         "2026-04-02, with gift wrap, notes: ring twice",
-        ("email",),
+        ("email", '"grace@navy.mil"', '"gh@example.org"'),
     ),
 ]
 
