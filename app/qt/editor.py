@@ -87,8 +87,13 @@ class ProcedureEditor(QDialog):
         form.addRow("Goal", self.goal)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Parameters"))
+        layout.addWidget(QLabel("Parameters (not required: the demonstrated value unless the task gives one)"))
         layout.addWidget(make_table(self.parameters, stretch=4), 1)
+        uncovered = procedure.uncovered_parameters()
+        self.coverage = QLabel(
+            f"No check covers: {', '.join(uncovered)}" if uncovered else "Every parameter is covered by a check"
+        )
+        layout.addWidget(self.coverage)
         layout.addWidget(QLabel("Steps (failed steps are red; hover over a cell to see all of it)"))
         self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 220})
         layout.addWidget(self.steps_view, 2)

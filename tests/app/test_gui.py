@@ -51,6 +51,7 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert window.tabs.currentIndex() == 1
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
+    assert window.procedures_tab.editor.coverage.text() == "No check covers: username, password"  # nothing was sent
 
 
 def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
