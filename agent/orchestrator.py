@@ -102,7 +102,7 @@ def run_task(
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    where = url or (page.url if page is not None and page.url.startswith("http") else None)
+    where = url or (page.url if page is not None and page.url.startswith(("http:", "https:", "file:")) else None)
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]

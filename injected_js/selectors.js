@@ -178,8 +178,10 @@ function smhTextMatchesSelf(el, text) {
 
 // --- candidates -----------------------------------------------------------------------------
 
+// An id a page keeps from visit to visit, not one a widget library numbers as it goes (ui-id-454,
+// ember123, react-select-7-input, :r5:) nor a hash.
 function smhIdLooksStable(id) {
-  return id && !/\d{4,}|^[0-9a-f]{8,}$|^(ember|react|radix|headlessui|mui)[-_:]/i.test(id) && !/^:r/.test(id);
+  return id && !/\d{3,}|^[0-9a-f]{8,}$|^(ember|react|radix|headlessui|mui|mat|cdk|downshift|yui|ext|gwt)[-_:]|(^|[-_:])u?id[-_:]?\d/i.test(id) && !/^:r/.test(id);
 }
 
 function smhCssPath(el) {

@@ -263,3 +263,27 @@ def test_closing_the_browser_keeps_the_steps(browser, site: str, home: Path) -> 
     recording = session.stop()
     assert [s.value for s in recording.steps] == [f"{site}/login.html", "zoe"]
     assert sqlite3.connect(home / "showmehow.db").execute("SELECT step_count FROM recordings").fetchone() == (2,)
+
+
+def test_a_click_on_an_element_the_page_replaces_when_pressed_is_on_that_element(recorder: Recorder, site: str) -> None:
+    """A page that re-renders or removes what the pointer went down on: `click` then fires on an ancestor
+    (the body); the step is the element pressed, never the body with the page's text as its label."""
+    with recorder.recording() as page:
+        page.goto(f"{site}/pressed.html")
+        box = page.get_by_role("option", name="Banana").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_text("Chosen: Banana").wait_for()
+        box = page.get_by_role("option", name="Green").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_text("Colour: Green").wait_for()
+        box = page.get_by_role("button", name="Close panel").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_role("button", name="Closed").wait_for()
+    clicks = [s for s in recorder.steps() if s.action == "click"]
+    assert [(s.selector, s.label, s.tag) for s in clicks] == [
+        ('internal:role=option[name="Banana"s]', "Banana", "li"),
+        ('internal:role=option[name="Green"s]', "Green", "li"),
+        ('internal:role=button[name="Close panel"s]', "Close panel", "button"),
+    ]
+    assert not any("#ui-id-454" in s for s in clicks[2].selectors)  # an id a widget library generates
+    assert_selectors_resolve(recorder.context, clicks[0])
