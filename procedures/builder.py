@@ -220,7 +220,7 @@ def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) 
         case "dblclick":
             return f'Double-click "{shown}"'
         case "press":
-            return f"Press {step.value}"
+            return f"Press {step.value}" + (f" ({step.repeat} times)" if step.repeat > 1 else "")
         case "submit":
             return "Submit the form"
         case "upload":

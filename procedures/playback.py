@@ -546,10 +546,12 @@ class Player:
         elif action == "uncheck":
             locator.uncheck(timeout=timeout)
         elif action == "press":
-            if locator.evaluate("e => e === document.body"):
-                page.keyboard.press(value)
-            else:
-                locator.press(value, timeout=timeout)
+            on_page = locator.evaluate("e => e === document.body")
+            for _ in range(step.get("repeat") or 1):
+                if on_page:
+                    page.keyboard.press(value)
+                else:
+                    locator.press(value, timeout=timeout)
         elif action == "submit":
             locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":

@@ -37,6 +37,7 @@ class RecordedStep(BaseModel):
     selector: str | None = Field(None, max_length=SHORT)
     selectors: list[str] = Field(default_factory=list, max_length=20)
     value: str | None = Field(None, max_length=LONG)  # typed text, option label, key, or URL
+    repeat: int = Field(1, ge=1, le=10_000)  # a key pressed so many times in a row (held down, or pressed again)
     option_value: str | None = Field(None, max_length=SHORT)  # the value attribute of a chosen option
     files: list[str] = Field(default_factory=list, max_length=100)
     secret: bool = False

@@ -1,4 +1,5 @@
 import sqlite3
+import time
 from pathlib import Path
 
 from recorder.channel import Sender
@@ -287,3 +288,30 @@ def test_a_click_on_an_element_the_page_replaces_when_pressed_is_on_that_element
     ]
     assert not any("#ui-id-454" in s for s in clicks[2].selectors)  # an id a widget library generates
     assert_selectors_resolve(recorder.context, clicks[0])
+
+
+def test_the_persons_own_input_is_never_dropped_and_a_held_key_is_one_step(recorder: Recorder, site: str) -> None:
+    """Trusted clicks faster than a page may add steps on its own, then typing and a held arrow key: every
+    click is kept, the typing too, and the held key is one press with its count."""
+    from recorder.session import STEP_BURST, STEPS_PER_SECOND
+
+    with recorder.recording() as page:
+        page.goto(f"{site}/busy.html")
+        box = page.get_by_role("button", name="Add one").bounding_box()
+        x, y = box["x"] + 5, box["y"] + 5
+        cdp = page.context.new_cdp_session(page)
+        started, clicks = time.monotonic(), 0
+        while clicks <= STEP_BURST + STEPS_PER_SECOND * (time.monotonic() - started) + 20 and clicks < 1000:
+            for kind in ("mousePressed", "mouseReleased"):  # a burst no budget for page-made steps would keep
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+            clicks += 1
+        page.wait_for_function(f"document.getElementById('count').textContent === '{clicks}'")
+        page.get_by_role("textbox", name="Note").press_sequentially("kept")
+        page.get_by_role("slider", name="Level").focus()
+        for _ in range(25):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("document.getElementById('level').value === '25'")
+    steps = recorder.steps()
+    assert [s.action for s in steps].count("click") == clicks
+    assert [(s.action, s.value, s.repeat) for s in steps[-2:]] == [("fill", "kept", 1), ("press", "ArrowRight", 25)]
+    assert recorder.session.dropped == 0
