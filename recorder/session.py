@@ -93,8 +93,19 @@ class RecordingSession:
         self._running = True
         self.context.on("page", self._on_page)
         for page in list(self.context.pages):
-            self._track(page)
+            state = self._track(page)
             self._channel.attach_page(page)
+            self._note_shown(page, state.index)
+
+    def _note_shown(self, page: Page, index: int) -> None:
+        """What a page already open shows when recording starts: what the steps make appear is only what
+        was not there yet (a heading the page always had proves nothing about the task)."""
+        try:
+            now = page.main_frame.evaluate(shown_function())
+            shown = {k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages")}
+        except (PlaywrightError, AttributeError, TypeError):
+            return  # closed, navigating, or a page that spoilt the answer: nothing known before the steps
+        self._shown.setdefault(index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
 
     def stop(self) -> Recording:
         """End the recording, store it and return it. Safe after the browser was closed."""

@@ -224,6 +224,21 @@ def test_start_instruments_pages_already_open(context, site: str) -> None:  # ty
     assert [(s.action, s.value) for s in session.stop().steps] == [("navigate", f"{site}/login.html"), ("fill", "bob")]
 
 
+def test_what_a_page_showed_before_recording_started_is_no_outcome_of_the_steps(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    from recorder import RecordingSession
+
+    page = context.new_page()
+    page.goto(f"{site}/busy.html")
+    session = RecordingSession(context, title="add one")
+    session.start()
+    page.get_by_role("button", name="Add one").click()
+    page.get_by_role("status").filter(has_text="Added one item").wait_for()
+    outcome = session.stop().outcome
+    assert outcome is not None
+    assert outcome.headings == []  # "Counter" was there before the first step
+    assert outcome.alerts == ["Added one item"]
+
+
 def test_page_scripts_cannot_forge_steps(recorder: Recorder, site: str) -> None:
     with recorder.recording() as page:
         page.goto(f"{site}/login.html")
