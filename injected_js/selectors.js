@@ -295,8 +295,23 @@ function smhCandidates(el) {
     const css = `${el.localName}[name=${smhQuote(nameAttr)}]`;
     out.push(smhAttrCandidate(css, css));
   }
+  const kind = smhStableClass(el);
+  if (kind) {
+    const css = `${smhCssEscape(el.localName)}.${smhCssEscape(kind)}`;
+    out.push(smhAttrCandidate(css, css));
+  }
   out.push(smhAttrCandidate(smhCssEscape(el.localName), smhCssEscape(el.localName)));
   return out;
+}
+
+// The class that says what an element is (an icon's "star", "trash", "reply"), not its state or a number:
+// what finds the same kind of element again, within its row when the page repeats it.
+function smhStableClass(el) {
+  for (const name of el.classList) {
+    if (/\d|^(is-|has-|ui-state|ng-)|^(active|clicked|selected|checked|open|closed|hover|focus|focused|hidden|show|visible|disabled|enabled|current|highlight)$/i.test(name)) continue;
+    return name;
+  }
+  return '';
 }
 
 // The text just before a form field that has no label, aria-label, placeholder or title: what a

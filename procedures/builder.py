@@ -129,6 +129,10 @@ def _option_example(step: RecordedStep, mention_text: str) -> str:
     return label
 
 
+PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
+QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
+
+
 class _Placeholders:
     """Puts `{name}` where demonstrated values appear: quoted in selectors, encoded in URLs.
     Everything else has its literal braces escaped. Longer values win over their substrings."""
@@ -146,6 +150,8 @@ class _Placeholders:
         self._quoted, self._encoded = quoted, encoded
         self._in_selector = re.compile("|".join(map(re.escape, quoted))) if quoted else None
         self._in_url = re.compile(rf"(?<=[=/])(?:{'|'.join(map(re.escape, encoded))})(?=[&#/]|$)") if encoded else None
+        words = [v.strip() for _, v in ordered if len(v.strip()) >= 2]
+        self._values = re.compile("|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for v in words), re.IGNORECASE) if words else None
 
     def _finish(self, marked: str) -> str:
         return self.MARK.sub(r"{\1}", escape_braces(marked))
@@ -154,6 +160,20 @@ class _Placeholders:
         if self._in_selector is not None:
             text = self._in_selector.sub(lambda m: f'"\0{self._quoted[m.group(0)]}\0"', text)
         return self._finish(text)
+
+    def _unanchored(self, selectors: list[str]) -> list[str]:
+        """Leave out selectors that find the element by a text holding a demonstrated value among other
+        words (an instruction such as "Enter 8:22 AM as the time"): the next visit has another value there.
+        The last one (the element's path) stays when none is left."""
+        if self._values is None:
+            return selectors
+
+        def anchored(selector: str) -> bool:
+            texts = (a or b for a, b in QUOTED_IN_SELECTOR.findall(selector))
+            return any(not PLACEHOLDER.fullmatch(t) and self._values.search(t) for t in texts)  # type: ignore[union-attr]
+
+        kept = [s for s in selectors if not anchored(s)]
+        return kept or selectors[-1:]
 
     def url(self, text: str | None) -> str:
         text = text or ""
@@ -168,7 +188,7 @@ class _Placeholders:
         """The step with placeholders; `own` is the parameter its value is, `target` the one that
         names the element it acts on (then only selectors built from that name are kept: the others
         point at the demonstrated element, whatever the new value is)."""
-        selectors = [self.selector(s) for s in step.selectors]
+        selectors = self._unanchored([self.selector(s) for s in step.selectors])
         if target is not None:
             named = [s for s in selectors if f"{{{target}}}" in s]
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
@@ -385,8 +405,8 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=[YES, NO],
                 required=False,
             )
-        elif step.action in ("click", "dblclick", "check") and step.label:
-            mentioned = _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
+        elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
+            mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
             choice = step.action == "check"
             row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
             if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
@@ -438,7 +458,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
     for index, name in rows.items():
         if name in params.values:
-            flow_lines[index] = f'Click "{steps[index].label}" in the item that shows {{{name}}}'
+            flow_lines[index] = f'Click "{steps[index].label or steps[index].row_selector}" in the item that shows {{{name}}}'
 
     for step, line in zip(steps, flow_lines):
         step.description = line or ""
