@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
+from procedures.differences import Difference, differences
 from procedures.models import NO, YES, Parameter, Procedure
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
@@ -45,6 +46,7 @@ class Binding:
     sources: dict[str, str] = field(default_factory=dict)  # by parameter: where its value came from, in words
     unplaced: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
+    changed: list[Difference] = field(default_factory=list)  # where the task says another thing than the title, in no parameter
 
     def put(self, name: str, value: str, source: str) -> None:
         self.values[name] = value
@@ -371,6 +373,25 @@ class _Binder:
             )
             self.result.put(param.name, NO if off else YES, f"the task {'turns off' if off else 'asks for'} '{label}'")
 
+    def changed(self) -> list[Difference]:
+        """Where the task has the title's shape but says another thing in a place no parameter holds."""
+        title = self.sources[0] if self.sources else ""
+        values = [span for p in self.params if (span := self.span(p, title))]
+        return differences(title, self.task, values, self.used)
+
+    def formatted(self) -> None:
+        """A typed value the demonstration wrote in another case than the title ("RILEY" for "riley"):
+        the task's value is written the same way."""
+        title = self.sources[0] if self.sources else ""
+        for param in self.params:
+            value, example, span = self.result.values.get(param.name), param.example or "", self.span(param, title)
+            if value is None or span is None or param.kind != "text" or param.secret or title[span[0] : span[1]] == example:
+                continue
+            if example.isupper():
+                self.result.values[param.name] = value.upper()
+            elif example.islower():
+                self.result.values[param.name] = value.lower()
+
     def unplaced(self) -> list[str]:
         """Quoted values in the task that no parameter took and that the title does not hold either."""
         literal = " ".join(self.sources).lower()
@@ -510,7 +531,10 @@ def bind(
     for name, (value, source) in binder.doubtful.items():
         if name not in result.values:
             result.put(name, value, source)
+    binder.formatted()
     result.unplaced = binder.unplaced()
+    result.changed = binder.changed()
+    result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue
@@ -569,7 +593,8 @@ def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Con
     its demonstrated value) and that the task does not name: replay stops there."""
     if not binding.unplaced:
         return None
-    wanted = ", ".join(f'"{v}"' for v in binding.unplaced)
+    instead = {d.said: f' (where the title said "{d.demonstrated}")' for d in binding.changed}
+    wanted = ", ".join(f'"{v}"{instead.get(v, "")}' for v in binding.unplaced)
     for index, step in enumerate(procedure.steps):
         if step.action not in ("click", "dblclick", "check", "select") or not step.referenced_parameters() <= set(
             binding.defaulted
@@ -585,4 +610,20 @@ def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Con
             f"the task names {wanted}, which no parameter of '{procedure.title}' takes: step {index + 1} would "
             f'{verb} "{shown}", the demonstrated value, so replay stops before it',
         )
-    return None
+    return _repeats_other(procedure, binding)
+
+
+def _repeats_other(procedure: Procedure, binding: Binding) -> Contradiction | None:
+    """The task says another thing than the title in a place no parameter holds: whatever step carries
+    the demonstrated one, the first that acts would start doing the demonstration's task, not this one."""
+    if not binding.changed:
+        return None
+    index = next((i for i, step in enumerate(procedure.steps) if step.action != "navigate"), None)
+    if index is None:
+        return None
+    said = ", ".join(f'"{d.said}" (where the title said "{d.demonstrated}")' for d in binding.changed)
+    return Contradiction(
+        index,
+        f"the task says {said}, and no parameter of '{procedure.title}' takes it: from step {index + 1} on, replay "
+        "would do what the demonstration did for its own value, so it stops before it",
+    )
