@@ -18,6 +18,7 @@ from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
 from procedures.differences import Difference, differences
+from procedures.formats import renderings
 from procedures.models import NO, YES, Parameter, Procedure
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
@@ -81,8 +82,11 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     if placeholder:
         return placeholder.start(), placeholder.end()
     if param.example:
-        m = re.search(_exact(param.example), text, re.IGNORECASE)
-        return (m.start(), m.end()) if m else None
+        for written in [param.example, *renderings(param.example)]:  # a date field's "2016-01-09" is "01/09/2016" in words
+            m = re.search(_exact(written), text, re.IGNORECASE)
+            if m:
+                return m.start(), m.end()
+        return None
     names = [_words(param.name), *(re.escape(w) for w in [param.label] if w), re.escape(param.name.split("_")[-1])]
     for name in names:  # a secret: its value is never kept, but the title may show where it goes
         m = re.search(rf"\b{name}\b\s*(?:to|is|as|:|=)?\s*(\"[^\"]*\"|“[^”]*”|[^\s,;]+)", text, re.IGNORECASE)

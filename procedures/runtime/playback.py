@@ -16,6 +16,7 @@ from urllib.parse import quote_plus, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from procedures.formats import for_input
 from procedures.runtime import checks
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
@@ -389,6 +390,7 @@ class Player:
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         problem = None
         if action == "fill" and state.get("selected") is None:
+            value = for_input(step.get("input_type") or "", value)
             problem = checks.value_problem(state, value, bool(step.get("secret")))
             result.checked.append("holds its value")
         elif action == "select" or (action == "fill" and state.get("selected") is not None):
@@ -534,6 +536,7 @@ class Player:
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":
+            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
             try:
                 locator.fill(value, timeout=timeout)
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
