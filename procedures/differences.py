@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from core.words import STOP_WORDS
 
 WORD = re.compile(r"[^\s\"“”'‘’,;!?()]+")
-SAME_SHAPE = 0.6  # at least this share of the words in the same order: the same sentence with other values
+SAME_SHAPE = 0.4  # at least this share of the title's words, in the same order: the same sentence with other values
 # Words that a rewording swaps for one another without saying anything else.
 INTERCHANGEABLE = frozenset("click press hit tap push select choose pick tick check activate".split())
 
@@ -53,7 +53,8 @@ def differences(
     if not ours or not theirs:
         return []
     matcher = SequenceMatcher(None, [w.lower() for w, _, _ in ours], [w.lower() for w, _, _ in theirs], autojunk=False)
-    if matcher.ratio() < SAME_SHAPE:
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    if same < 2 or same < SAME_SHAPE * len(ours):
         return []
     found = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -24,3 +24,9 @@ def test_a_word_that_changes_what_to_do_is_a_difference() -> None:
     task = 'Type "dana" in all lower case letters and press Submit.'
     at = task.index("dana")
     assert differences(title, task, [(6, 11)], [(at, at + 4)]) == [Difference("lower", "upper")]
+
+
+def test_a_list_of_other_values_is_a_difference() -> None:
+    title = "Select WPy, iBU0VQ, F7, GRX, JVC6OYL and click Submit."
+    task = "Select Mni, AzeB8S, E5z and click Submit."
+    assert differences(title, task, [], []) == [Difference("Mni, AzeB8S, E5z", "WPy, iBU0VQ, F7, GRX, JVC6OYL")]
