@@ -440,11 +440,72 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
+def _container(paths: list[str]) -> str:
+    """The CSS path of the innermost element that holds every one of `paths` (CSS paths from the root)."""
+    split = [p.split(" > ") for p in paths]
+    common = []
+    for parts in zip(*split):
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    return " > ".join(common)
+
+
+def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
+    """Runs of checkboxes ticked one after another whose labels the title names: by the run's first step
+    index, (its end, the CSS path of the element that holds them, the title's text from the first to the
+    last of those labels: "WPy, iBU0VQ and F7"). Their number and labels change from task to task."""
+    title, steps, sets = recording.title, recording.steps, {}
+    index = 0
+    while index < len(steps):
+        end = index
+        while end < len(steps) and steps[end].action == "check" and steps[end].input_type == "checkbox" and steps[end].label:
+            end += 1
+        spans = [re.search(rf"(?<!\w){re.escape(s.label.strip())}(?!\w)", title) for s in steps[index:end]]
+        if end > index and all(spans) and not any(s.secret for s in steps[index:end]):
+            found = [m.span() for m in spans if m]
+            container = _container([s.selectors[-1] for s in steps[index:end]])
+            if container and ">" in container:
+                sets[index] = (end, container, title[min(a for a, _ in found) : max(b for _, b in found)])
+        index = max(end, index + 1)
+    return sets
+
+
+def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) -> ProcedureStep:
+    return ProcedureStep(
+        action="check",
+        many=True,
+        selector=container,
+        selectors=[container],
+        value=f"{{{name}}}",
+        url=step.url,
+        frame=step.frame,
+        page=step.page,
+        input_type="checkbox",
+        tag=step.tag,
+        options=labels,
+        timestamp=step.timestamp,
+        description=f"Tick exactly {{{name}}}",
+    )
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
+    sets = _checkbox_sets(recording)
     steps = []
     substitute = _Placeholders(params.values)
+    skip_to = 0
+    origin: list[int] = []  # the recorded step each built one comes from
     for index, step in enumerate(recording.steps):
+        if index < skip_to:
+            continue
+        origin.append(index)
+        if index in sets:
+            end, container, example = sets[index]
+            name = params.add("choices", example, label=step.group)
+            steps.append(_tick_set(step, container, name, [s.label for s in recording.steps[index:end]]))
+            skip_to = end
+            continue
         built = substitute.step(step, owners.get(index), targets.get(index))
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
@@ -454,14 +515,15 @@ def build_heuristic(recording: Recording) -> Procedure:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
-    click_params = {i: n for i, n in (targets | rows).items() if n in params.values}
+    named = targets | rows
+    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in params.values}
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
-    for index, name in rows.items():
-        if name in params.values:
-            flow_lines[index] = f'Click "{steps[index].label or steps[index].row_selector}" in the item that shows {{{name}}}'
+    for at, index in enumerate(origin):
+        if rows.get(index) in params.values:
+            flow_lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
 
     for step, line in zip(steps, flow_lines):
-        step.description = line or ""
+        step.description = step.description if step.many else line or ""
     domains = list(
         dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
     )

@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from core.words import STOP_WORDS
+from procedures.builder import VERBS
 
 WORD = re.compile(r"[^\s\"“”'‘’,;!?()]+")
 SAME_SHAPE = 0.4  # at least this share of the title's words, in the same order: the same sentence with other values
-# Words that a rewording swaps for one another without saying anything else.
-INTERCHANGEABLE = frozenset("click press hit tap push select choose pick tick check activate".split())
+# Words that a rewording swaps for one another without saying anything else, and the words that turn an
+# option on or off (the binding of toggles reads those).
+INTERCHANGEABLE = frozenset(
+    "click press hit tap push select choose pick tick check activate with without no not never don't".split()
+)
 
 
 @dataclass(frozen=True)
@@ -66,5 +70,7 @@ def differences(
             continue
         if _plain([w for w, _, _ in before]) and _plain([w for w, _, _ in after]):
             continue
+        if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
+            continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"
         found.append(Difference(task[task_span[0] : task_span[1]], title[title_span[0] : title_span[1]]))
     return found

@@ -72,6 +72,7 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:

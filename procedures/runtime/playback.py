@@ -376,6 +376,8 @@ class Player:
     ) -> None:
         """The step's own checks: the field's value or state, then no validation message."""
         action = step["action"]
+        if step.get("many"):
+            return  # a set of checkboxes: _tick_exactly checked each one
         from_parameter = bool(placeholders(step.get("value")))
         state = None
         if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
@@ -545,6 +547,8 @@ class Player:
                 self._choose(index, step, locator, page, [value])
         elif action == "select":
             self._choose(index, step, locator, page, value.split("\n"))
+        elif action == "check" and step.get("many"):
+            self._tick_exactly(index, step, locator, page, value)
         elif action == "check":
             locator.set_checked(value.strip().lower() not in UNCHECKED, timeout=timeout)  # no value: check it
         elif action == "uncheck":
@@ -562,6 +566,24 @@ class Player:
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""
+        boxes = locator.first.locator("input[type=checkbox]")
+        names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
+        wanted = set()
+        for piece in (p.strip().lower() for p in re.split(r"[,\n]", value)):
+            parts = [piece] if piece in names else [w.strip() for w in re.split(r"\band\b", piece)]  # "Salt and pepper" is one
+            wanted |= {w for w in parts if w and w != "nothing"}
+        missing = sorted(wanted - set(names))
+        self._fail_if(
+            index, step, page, f"no checkbox here is labelled {', '.join(repr(m) for m in missing)}" if missing else None
+        )
+        for at, name in enumerate(names):
+            boxes.nth(at).set_checked(name in wanted, timeout=self.timeout_ms)
+        ticked = [n for n, on in zip(names, boxes.evaluate_all("els => els.map(e => e.checked)")) if on]
+        if set(ticked) != wanted:
+            self._fail_if(index, step, page, f"expected exactly {sorted(wanted)} ticked, saw {sorted(ticked)}")
 
     def _choose(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, wanted: list[str]) -> None:
         """Choose options by label, else by value, at once; a choice that is not there fails listing the options."""
