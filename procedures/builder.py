@@ -190,7 +190,7 @@ class _Placeholders:
         point at the demonstrated element, whatever the new value is)."""
         selectors = self._unanchored([self.selector(s) for s in step.selectors])
         if target is not None:
-            named = [s for s in selectors if f"{{{target}}}" in s]
+            named = [s for s in selectors if f"{{{target}}}" in s] or _by_text_in_parent(step.selectors, target)
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
             selectors = list(dict.fromkeys(named + loose))
         if own is not None:
@@ -211,6 +211,16 @@ class _Placeholders:
             "action": "check" if step.action == "uncheck" and own is not None else step.action,
         }
         return ProcedureStep(**data)
+
+
+def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
+    """A chosen element that no selector found by its text (the same text stood elsewhere, in a hidden
+    list): found by its text inside the element that held it (the list of choices), whatever its place."""
+    path = selectors[-1] if selectors else ""
+    if " > " not in path or ">>" in path or "internal:" in path:
+        return []
+    parent = path.rsplit(" > ", 1)[0]
+    return [f'{parent} >> internal:text="{{{target}}}"s']
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:

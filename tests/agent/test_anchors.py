@@ -25,3 +25,21 @@ def test_a_field_under_an_instruction_holding_the_value_is_found_on_the_next_vis
     result = run_task("Enter 9:15 PM as the time", page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert page.locator("#status").inner_text() == "entered 9:15 PM"
+
+
+def test_an_option_whose_text_stands_twice_is_found_by_its_text_in_its_list(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def choose(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("button", name="Open").click()
+        page.locator(".items li", has_text="5ft 9in").click()
+        page.get_by_role("button", name="Submit").click()
+
+    procedure = build_procedure(
+        record(context, f"{site}/fancy.html", choose, title="Choose 5ft 9in from the dropdown and submit")
+    )
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{site}/fancy.html")
+    result = run_task("Choose 6ft 1in from the dropdown and submit", page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "chose 6ft 1in"
