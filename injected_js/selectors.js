@@ -355,10 +355,12 @@ function smhRow(el) {
     const css = smhCssEscape(node.localName) + cls + (role ? `[role=${smhQuote(role)}]` : '');
     const same = Array.from(parent.children).filter((c) => c !== node && c.matches(css) && c.querySelector(smhCssEscape(el.localName)));
     if (!same.length) continue; // a cell among cells: the row that repeats is further up
-    const inner = smhCandidates(el).find((c) => {
+    const candidates = smhCandidates(el).filter((c) => {
       const found = c.find(node).filter((e) => e !== node);
       return found.length === 1 && found[0] === el && !/^[a-z-]+$/.test(c.selector);
     });
+    // Best the one that finds the same kind of element in the other rows too (a subject's class, not its text).
+    const inner = candidates.find((c) => same.some((other) => c.find(other).filter((e) => e !== other).length === 1)) || candidates[0];
     if (!inner) return { row: '', row_texts: [], row_selector: '' };
     const texts = [];
     const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
