@@ -188,8 +188,16 @@ def procedure_reach(
     sites = procedure.abstract.domains
     origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, values)
+    folders = {_folder(s.get("url") or "") for s in steps if (s.get("url") or "").startswith("file:")}
 
     def may_use(name: str, url: str) -> bool:
+        if url.startswith("file:"):  # the site of a local file is its folder: the procedure's own files only
+            return name in scopes and _folder(url) in folders
         return any(on_site(host_of(url), site) for site in scopes.get(name, []))
 
     return Reach(origins=origins, ask=ask, elsewhere=allow_other_sites, may_use=may_use, secrets=list(scopes))
+
+
+def _folder(url: str) -> str:
+    """The folder of a file: URL (no query or fragment)."""
+    return url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
