@@ -278,8 +278,12 @@ function smhCandidates(el) {
   }
   const nearby = smhNearbyText(el);
   if (nearby) {
-    const xpath = `//*[text()[normalize-space()=${smhXPathLiteral(nearby)}]]/following::${el.localName}[1]`;
-    out.push({ selector: `xpath=${xpath}`, find: (root) => smhXPathAll(root.ownerDocument || root, xpath) });
+    // The field in the nearest element that holds both the text and a field, wherever the text stands
+    // in it (before, after, in another cell); else the first field after the text.
+    const text = `//*[text()[normalize-space()=${smhXPathLiteral(nearby)}]]`;
+    for (const xpath of [`${text}/ancestor-or-self::*[.//${el.localName}][1]//${el.localName}`, `${text}/following::${el.localName}[1]`]) {
+      out.push({ selector: `xpath=${xpath}`, find: (root) => smhXPathAll(root.ownerDocument || root, xpath) });
+    }
   }
   const alt = el.getAttribute('alt');
   if (alt && ['img', 'area', 'input'].includes(el.localName)) out.push(smhAttrCandidate(`internal:attr=[alt=${smhQuote(alt)}s]`, `[alt=${smhQuote(alt)}]`));
@@ -314,22 +318,30 @@ function smhStableClass(el) {
   return '';
 }
 
-// The text just before a form field that has no label, aria-label, placeholder or title: what a
-// person reads as its name ("First name [____]"), as XPath's text() sees it. Empty when the field
-// has a name of its own or no such text precedes it.
+// The text that names a form field that has no label, aria-label, placeholder or title: what a person
+// reads as its name, as XPath's text() sees it. The text just before it ("First name [____]"), else the
+// text after it or in the next cell when nothing else there is a field ("[____] First name"). Empty
+// when the field has a name of its own or no such text stands by it.
 function smhNearbyText(el) {
   if (!['input', 'select', 'textarea'].includes(el.localName) || smhLabelText(el)) return '';
   if (['aria-label', 'aria-labelledby', 'placeholder', 'title'].some((a) => el.hasAttribute(a))) return '';
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (['hidden', 'submit', 'button', 'reset', 'image', 'checkbox', 'radio'].includes(type)) return '';
+  return smhTextBeside(el, 'previousSibling') || smhTextBeside(el, 'nextSibling');
+}
+
+const SMH_FIELDS = 'input:not([type=hidden]), select, textarea, button';
+
+function smhTextBeside(el, way) {
   for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
-    for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
-      const isElement = prev.nodeType === Node.ELEMENT_NODE;
-      if (isElement && (prev.matches('input, select, textarea, button') || prev.querySelector('input, select, textarea, button'))) return '';
-      if (!smhNorm(prev.textContent)) continue;
-      const holder = isElement ? prev : prev.parentElement;
+    if (way === 'nextSibling' && node.parentElement && node.parentElement.querySelectorAll(SMH_FIELDS).length > 1) return '';
+    for (let other = node[way]; other; other = other[way]) {
+      const isElement = other.nodeType === Node.ELEMENT_NODE;
+      if (isElement && (other.matches(SMH_FIELDS) || other.querySelector(SMH_FIELDS))) return '';
+      if (!smhNorm(other.textContent)) continue;
+      const holder = isElement ? other : other.parentElement;
       const own = smhNorm(smhOwnText(holder));
-      const whole = isElement ? smhNorm(prev.textContent) : smhNorm(prev.data);
+      const whole = isElement ? smhNorm(other.textContent) : smhNorm(other.data);
       return own && own === whole && own.length <= 60 ? own : '';
     }
   }
