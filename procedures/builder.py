@@ -499,6 +499,29 @@ def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) 
     )
 
 
+SUGGESTION_AFTER = 3  # a click this many steps after typing may pick one of the suggestions the typing brought up
+
+
+def _typed_before(steps: list[RecordedStep], index: int, owners: dict[int, str], values: dict[str, str]) -> str | None:
+    """The parameter typed just before a click on an element that shows the typed value among more text
+    (an autocomplete's suggestion "Aberdeen, SD (ABR)" after typing "Aberdeen"), if any."""
+    step = steps[index]
+    if step.action != "click" or not step.label:
+        return None
+    for before in range(index - 1, max(-1, index - 1 - SUGGESTION_AFTER), -1):
+        name = owners.get(before)
+        typed = values.get(name or "", "")
+        if steps[before].action == "fill" and typed and typed.lower() in step.label.lower() and typed != step.label:
+            return name
+    return None
+
+
+def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
+    """The first element of the kind clicked whose text holds the parameter's value."""
+    selectors = [f'internal:role={role}[name="{{{name}}}"i] >> nth=0', f'internal:text="{{{name}}}"i >> nth=0']
+    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
@@ -515,6 +538,10 @@ def build_heuristic(recording: Recording) -> Procedure:
             name = params.add("choices", example, label=step.group)
             steps.append(_tick_set(step, container, name, [s.label for s in recording.steps[index:end]]))
             skip_to = end
+            continue
+        typed = _typed_before(recording.steps, index, owners, params.values)
+        if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
+            steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
             continue
         built = substitute.step(step, owners.get(index), targets.get(index))
         if targets.get(index) and not built.selectors:
