@@ -8,6 +8,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
+from procedures.formats import dates_in
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.placeholders import escape_braces
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -499,6 +500,48 @@ def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) 
     )
 
 
+MONTH_STEPS = frozenset("prev previous next < > ‹ › « » ← →".split())  # what a calendar's month arrows say
+
+
+def _calendar_picks(recording: Recording) -> dict[int, tuple[int, str, str]]:
+    """Days clicked in a calendar for a date the title names: by the index of the first step of the pick
+    (the clicks that stepped through months, then the day), (the index after it, the CSS path of the
+    calendar, the date as the title writes it). Replay steps to the task's month instead."""
+    dates = dates_in(recording.title)
+    steps, picks = recording.steps, {}
+    for index, step in enumerate(steps):
+        label = step.label.strip()
+        if step.action != "click" or not label.isdigit():
+            continue
+        written = next((text for text, day, _ in dates if day.day == int(label)), None)
+        if written is None or not step.selectors:
+            continue
+        start = index
+        while start > 0 and steps[start - 1].action == "click" and steps[start - 1].label.strip().lower() in MONTH_STEPS:
+            start -= 1
+        paths = [s.selectors[-1] for s in steps[start : index + 1]]
+        container = _container(paths) if len(paths) > 1 else paths[0].split(" > table")[0]
+        if " > " in container and container != paths[0]:
+            picks[start] = (index + 1, container, written)
+    return picks
+
+
+def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
+    return ProcedureStep(
+        action="click",
+        calendar=True,
+        selector=container,
+        selectors=[container],
+        value=f"{{{name}}}",
+        url=step.url,
+        frame=step.frame,
+        page=step.page,
+        tag=step.tag,
+        timestamp=step.timestamp,
+        description=f"Pick {{{name}}} in the calendar",
+    )
+
+
 SUGGESTION_AFTER = 3  # a click this many steps after typing may pick one of the suggestions the typing brought up
 
 
@@ -525,6 +568,7 @@ def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
 def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
+    picks = _calendar_picks(recording)
     steps = []
     substitute = _Placeholders(params.values)
     skip_to = 0
@@ -533,6 +577,11 @@ def build_heuristic(recording: Recording) -> Procedure:
         if index < skip_to:
             continue
         origin.append(index)
+        if index in picks:
+            end, container, example = picks[index]
+            steps.append(_pick_day(step, container, params.add("date", example)))
+            skip_to = end
+            continue
         if index in sets:
             end, container, example = sets[index]
             name = params.add("choices", example, label=step.group)
@@ -560,7 +609,7 @@ def build_heuristic(recording: Recording) -> Procedure:
             flow_lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
 
     for step, line in zip(steps, flow_lines):
-        step.description = step.description if step.many else line or ""
+        step.description = step.description if step.many or step.calendar else line or ""
     domains = list(
         dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
     )

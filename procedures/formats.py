@@ -44,6 +44,36 @@ def renderings(value: str) -> list[str]:
     return []
 
 
+DATE_IN_TEXT = re.compile(
+    r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\.?\s+\d{1,2},?\s+\d{4}",
+    re.IGNORECASE,
+)
+MONTH_YEAR = re.compile(r"(" + "|".join(MONTHS) + r")\s+(\d{4})", re.IGNORECASE)
+
+
+def dates_in(text: str) -> list[tuple[str, date, tuple[int, int]]]:
+    """The dates a text writes, as written, read, and where."""
+    out = []
+    for m in DATE_IN_TEXT.finditer(text):
+        day = read_date(m.group(0))
+        if day is not None:
+            out.append((m.group(0), day, m.span()))
+    return out
+
+
+def month_shown(text: str) -> tuple[int, int] | None:
+    """The (year, month) a calendar's text shows first ("December 2016")."""
+    m = MONTH_YEAR.search(text)
+    return (int(m[2]), MONTHS.index(m[1].lower()) + 1) if m else None
+
+
+def read_date(text: str) -> date | None:
+    try:
+        return _date(text)
+    except ValueError:
+        return None
+
+
 def _date(text: str) -> date | None:
     text = text.strip().rstrip(".")
     if m := ISO_DATE.fullmatch(text):
@@ -52,7 +82,7 @@ def _date(text: str) -> date | None:
         first, second, year = int(m[1]), int(m[2]), int(m[3])
         month, day = (second, first) if first > 12 else (first, second)  # month first, unless it cannot be
         return date(year, month, day)
-    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y"):
+    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b. %d, %Y"):
         try:
             return datetime.strptime(text, pattern).date()
         except ValueError:

@@ -72,6 +72,7 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
 
     @model_validator(mode="after")

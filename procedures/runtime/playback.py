@@ -16,7 +16,7 @@ from urllib.parse import quote_plus, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures.formats import for_input
+from procedures.formats import for_input, month_shown, read_date
 from procedures.runtime import checks
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
@@ -156,6 +156,15 @@ def _page_summary(page: Page) -> str:
     if page.url.startswith("chrome-error:"):
         return "Chromium's error page"  # the reason is in the error already
     return f'"{title}" at {page.url}: {text[:200]}'
+
+
+MAX_MONTH_STEPS = 120  # ten years of a calendar's month arrows
+
+
+def _names_arrow(element: Locator, words: tuple[str, ...]) -> bool:
+    """The element says one of `words` (a calendar's "Prev" or "›"), in its text, title or aria-label."""
+    said = element.evaluate("e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')").lower().split()
+    return any(w in said for w in words)
 
 
 def _same_url(a: str, b: str) -> bool:
@@ -376,8 +385,8 @@ class Player:
     ) -> None:
         """The step's own checks: the field's value or state, then no validation message."""
         action = step["action"]
-        if step.get("many"):
-            return  # a set of checkboxes: _tick_exactly checked each one
+        if step.get("many") or step.get("calendar"):
+            return  # a set of checkboxes, a calendar: _tick_exactly and _pick_date checked what they did
         from_parameter = bool(placeholders(step.get("value")))
         state = None
         if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
@@ -533,7 +542,9 @@ class Player:
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         value = self._text(step.get("value")) if step.get("value") is not None else ""
-        if action == "click":
+        if action == "click" and step.get("calendar"):
+            self._pick_date(index, step, locator.first, page, value)
+        elif action == "click":
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
@@ -566,6 +577,33 @@ class Player:
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _pick_date(self, index: int, step: Mapping[str, Any], calendar: Locator, page: Page, value: str) -> None:
+        """Step the calendar to the month of the date `value`, by its month arrows, and click the day."""
+        wanted = read_date(value)
+        self._fail_if(index, step, page, None if wanted else f'"{value}" is no date', "task")
+        assert wanted is not None
+        for _ in range(MAX_MONTH_STEPS):
+            shown = month_shown(calendar.inner_text(timeout=self.timeout_ms))
+            self._fail_if(index, step, page, None if shown else "the calendar shows no month")
+            assert shown is not None
+            if shown == (wanted.year, wanted.month):
+                break
+            words = (
+                ("prev", "previous", "‹", "«", "<", "←") if shown > (wanted.year, wanted.month) else ("next", "›", "»", ">", "→")
+            )
+            arrows = [a for a in calendar.locator("a, button, [role=button]").all() if _names_arrow(a, words)]
+            self._fail_if(index, step, page, None if arrows else f"the calendar has no arrow towards {value}")
+            before = calendar.inner_text()
+            arrows[0].click(timeout=self.timeout_ms)
+            page.wait_for_function(
+                "([e, t]) => !e.isConnected || e.innerText !== t",
+                arg=[calendar.element_handle(), before],
+                timeout=self.timeout_ms,
+            )
+        day = calendar.locator("td a, td button, [role=gridcell]").filter(has_text=re.compile(rf"^\s*{wanted.day}\s*$"))
+        self._fail_if(index, step, page, None if day.count() else f"the calendar shows no day {wanted.day}")
+        day.first.click(timeout=self.timeout_ms)
 
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""

@@ -35,3 +35,24 @@ def test_a_date_and_a_time_written_as_people_write_them(context, site: str) -> N
     result = run_task("Book 09/10/2012 at 11:05 AM", page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert page.locator("#status").inner_text() == "booked 2012-09-10 at 11:05"
+
+
+def test_a_date_picked_in_a_calendar_is_the_tasks_date_in_its_own_month(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def pick(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#when").click()
+        for _ in range(2):
+            page.get_by_title("Prev").click()
+        page.get_by_role("link", name="5", exact=True).click()
+        page.get_by_role("button", name="Submit").click()
+        page.get_by_text("date 10/05/2016").wait_for()
+
+    procedure = build_procedure(record(context, f"{site}/calendar.html", pick, title="Pick 10/05/2016 as the date and submit"))
+    assert "10/05/2016" in [p.example for p in procedure.abstract.parameters]
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    for date in ("03/21/2017", "12/31/2016", "09/01/2016"):
+        page.goto(f"{site}/calendar.html")
+        result = run_task(f"Pick {date} as the date and submit", page=page, store=store, mode="replay")
+        assert result.outcome in ("verified", "unverified"), result.error
+        assert page.locator("#status").inner_text() == f"date {date}"
