@@ -193,6 +193,8 @@ class _Placeholders:
         if target is not None:
             named = [s for s in selectors if f"{{{target}}}" in s] or _by_text_in_parent(step.selectors, target)
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
+            if re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # a text as part of a longer one: only in the kind of element clicked
+                loose = [f'{s} >> internal:and="{step.tag}"' if s.startswith("internal:text=") else s for s in loose]
             selectors = list(dict.fromkeys(named + loose))
         if own is not None:
             value: str | None = f"{{{own}}}"
