@@ -21,6 +21,7 @@ from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
+from core.untrusted import readable_text
 from procedures.binding import Binding, Contradiction, find_contradiction, invalid_values, missing_parameters, parameter_variables
 from procedures.models import Procedure, ProcedureStep
 from procedures.playback import Player
@@ -97,6 +98,7 @@ def run_task(
     are parameter values that are secret whatever their names. No secret value of the run is in its
     logs, its progress records, its result or a prompt. Auto mode without a model (none given, none set) is replay."""
     started = time.perf_counter()
+    task = readable_text(task)
     settings = settings or load_settings()
     if mode == "auto" and not (model or settings.model):
         mode = "replay"

@@ -145,3 +145,18 @@ def named_secrets(text: str) -> list[tuple[str, str]]:
         if value:
             found.append((name if name[0].isalpha() else f"code_{name}", value))
     return found
+
+
+def hide_named_secrets(text: str) -> str:
+    """The text with each value that it gives by name (`named_secrets`) replaced by its placeholder:
+    'Log in with password "x3h"' -> 'Log in with password "{password}"'."""
+    out, at = [], 0
+    for match in _NAMED_VALUE.finditer(text):
+        found = named_secrets(match.group(0))
+        group = next(g for g in ("dq", "sq", "cq", "digits", "bare") if match.group(g) is not None)
+        if not found or re.fullmatch(r"\{[a-z][a-z0-9_]*\}", found[0][1]) or SECRET_MASK in found[0][1]:
+            continue
+        start = match.start(group)
+        out.append(text[at:start] + f"{{{found[0][0]}}}")
+        at = start + len(found[0][1])
+    return "".join(out) + text[at:]
