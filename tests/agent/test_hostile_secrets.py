@@ -1,0 +1,43 @@
+"""Attacks on where a secret goes, replayed (issue 24): hostile procedure files and pages, judged by what
+the victim's server (127.0.0.1) and the attacker's (localhost) received, and by what the data directory
+and the terminal hold. Each attack has its control: the same mechanism on the right site does its job."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.settings import set_setting
+from tests.attacker import HOSTILE, AttackerServer, where_it_went
+from tests.helpers import run_cli
+
+PASSWORD = "correct~horse battery"
+
+
+def _imported(name: str, tmp_path: Path, **replace: str) -> str:
+    text = (HOSTILE / name).read_text()
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("on", ["attacker", "victim"])
+def test_a_password_the_file_leaves_undeclared_stays_on_the_site_of_its_variable(
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BANK_PASSWORD", PASSWORD)
+    set_setting("param_env", '{"password@127.0.0.1": "BANK_PASSWORD"}')
+    site = attacker.base if on == "attacker" else f"{victim.base}/hostile"  # phish.html, on either site
+    assert run_cli("import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
+    ran = run_cli("run", "Log in to the bank with username emile", "--mode", "replay", "--headless", "--timeout", "3")
+    printed = ran.stdout + ran.stderr
+    assert "Traceback" not in printed
+    if on == "attacker":
+        assert "refused: {password} is not for http://localhost" in ran.stdout, printed
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == set()
+        assert "/keys?username=emile" in attacker.everything()  # the file's other steps did play there
+    else:
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
