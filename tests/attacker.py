@@ -79,7 +79,11 @@ class AttackerServer:
 
 def encodings(value: str) -> set[str]:
     """The forms a value takes in files, URLs and bodies: as it is, percent-encoded in both cases, with + for spaces."""
-    encoded = {value, quote(value, safe=""), quote_plus(value), quote(value)}
+    form = "".join(  # as browsers encode forms: all but letters, digits and *-._ as %XX, + for spaces
+        "+" if c == " " else c if c.isascii() and (c.isalnum() or c in "*-._") else quote(c, safe="").replace("~", "%7E")
+        for c in value
+    )
+    encoded = {value, quote(value, safe=""), quote_plus(value), quote(value), form}
     return encoded | {re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), form) for form in encoded}
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from core.settings import set_setting
+from core.sites import host_of
+from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
+from procedures.store import ProcedureStore
 from tests.attacker import HOSTILE, AttackerServer, where_it_went
 from tests.helpers import run_cli
 
@@ -41,3 +44,49 @@ def test_a_password_the_file_leaves_undeclared_stays_on_the_site_of_its_variable
         assert "/keys?username=emile" in attacker.everything()  # the file's other steps did play there
     else:
         assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
+
+
+def _login(base: str, title: str = "Log in to the forum") -> Procedure:
+    """A person's recording of get-form.html, whose GET form sends the password in the next page's URL."""
+    page = f"{base}/secrets/get-form.html"
+    return Procedure(
+        title=title,
+        abstract=Abstract(
+            goal=title,
+            parameters=[Parameter(name="username", example="emile"), Parameter(name="password", secret=True)],
+            domains=[host_of(base)],
+        ),
+        steps=[
+            ProcedureStep(action="navigate", value=page, url=page),
+            ProcedureStep(action="fill", selector="#user", selectors=["#user"], value="{username}", url=page),
+            ProcedureStep(action="fill", selector="#pw", selectors=["#pw"], value="{password}", secret=True, url=page),
+            ProcedureStep(
+                action="click",
+                selector='internal:role=button[name="Log in"i]',
+                selectors=['internal:role=button[name="Log in"i]'],
+                url=page,
+                navigates_to=f"{base}/secrets/done.html",
+            ),
+        ],
+    )
+
+
+def test_a_password_sent_percent_encoded_is_masked_in_every_file_and_line(
+    victim: AttackerServer, attacker: AttackerServer, home: Path
+) -> None:
+    ProcedureStore().add(_login(victim.base))
+    ran = run_cli(
+        "run",
+        "Log in to the forum as emile",
+        "--param",
+        f"password={PASSWORD}",
+        "--mode",
+        "replay",
+        "--headless",
+        "--timeout",
+        "5",
+    )
+    printed = ran.stdout + ran.stderr
+    assert "step 4: click" in ran.stdout and "Traceback" not in printed, printed
+    assert "pw=correct%7Ehorse+battery" in victim.everything()  # the control: the form sent it, as %7E and +
+    assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}
