@@ -10,11 +10,10 @@ from playwright.sync_api import Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
-from core.sites import host_of, on_site
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
 from procedures.checks import describe_check
 from procedures.models import Procedure
-from procedures.playback import LOCAL, Player, Reach, StepFailed, StepResult
+from procedures.playback import Player, Reach, StepFailed, StepResult, scoped
 
 
 @dataclass
@@ -140,12 +139,7 @@ def procedure_reach(
     procedure: Procedure, steps: list[dict[str, Any]], params: dict[str, str], ask: Callable[[str], bool] | None, elsewhere: bool
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
-    recorded = Reach.of_steps(steps, params)
-    sites = procedure.abstract.domains
-    origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, params)
-
-    def may_use(name: str, url: str) -> bool:
-        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
-
-    return Reach(origins=origins, ask=ask, elsewhere=elsewhere, may_use=may_use, secrets=list(scopes))
+    return Reach.of_steps(
+        steps, params, procedure.abstract.domains, ask=ask, elsewhere=elsewhere, may_use=scoped(scopes), secrets=list(scopes)
+    )

@@ -6,13 +6,13 @@ import re
 
 from core.urls import url_host
 
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
+_HAS_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
 
 
 def host_of(url: str) -> str:
     """The host of a URL as the browser reads it (core.urls), or of a bare host name ("example.org:8000");
     "" when it has none or cannot be read (about:blank, file: URLs, garbage)."""
-    return url_host(url if _SCHEME.match(url.strip()) else "http://" + url.strip().lstrip("/"))
+    return url_host(url if _HAS_SCHEME.match(url.strip()) else "http://" + url.strip().lstrip("/"))
 
 
 def on_site(host: str, site: str) -> bool:

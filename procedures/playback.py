@@ -1,7 +1,8 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
 Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only the standard
-library, Playwright and procedures.placeholders, so that an exported script can carry it verbatim.
+library, Playwright, procedures.placeholders and core.urls and core.sites (standard library only), so
+that an exported script can carry them all verbatim.
 """
 
 import re
@@ -10,11 +11,13 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote_plus, urlsplit
+from urllib.parse import quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from core.sites import host_of, on_site
+from core.urls import origin_of
 from procedures import checks
 from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
@@ -30,22 +33,31 @@ OPTIONS_WAIT_MS = 1500  # how long a list may take to load the option a step wan
 NAVIGATION_SLICE_MS = 300  # while waiting for a page to move on, how often to look for a validation message
 
 
+# Sets a field's value inside its own document, as typing would leave it: atomic, so that nothing in
+# between (a navigation, another frame taking the focus) can send the value anywhere else.
+SET_VALUE_JS = """(el, value) => {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    const proto = el instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    el.focus();
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, value);
+  } else if (el.isContentEditable) {
+    el.focus();
+    el.textContent = value;
+  } else {
+    return false;
+  }
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return true;
+}"""
+
 WEB_SCHEMES = ("http", "https")
 LOCAL = "file://"  # the origin of every local file
 
 
-def origin_of(url: str) -> str:
-    """scheme://host[:port] of a URL, "file://" for local files, "" for what has no origin (about:, garbage)."""
-    try:
-        parts = urlsplit(url)
-        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
-    except ValueError:
-        return ""
-    if scheme == "file":
-        return LOCAL
-    if scheme not in WEB_SCHEMES or not host:
-        return ""
-    return f"{scheme}://{host}" + (f":{port}" if port and port != {"http": 80, "https": 443}[scheme] else "")
+def scoped(scopes: Mapping[str, Collection[str]]) -> Callable[[str, str], bool]:
+    """`Reach.may_use` for secrets that may each go only to their own sites (name -> sites)."""
+    return lambda name, url: any(on_site(host_of(url), site) for site in scopes.get(name, ()))
 
 
 @dataclass
@@ -62,8 +74,10 @@ class Reach:
     approved: set[str] = field(default_factory=set)
 
     @classmethod
-    def of_steps(cls, steps: list[Mapping[str, Any]], params: Mapping[str, str], **options: Any) -> "Reach":
-        """The origins that the steps were recorded on."""
+    def of_steps(
+        cls, steps: list[Mapping[str, Any]], params: Mapping[str, str], sites: Collection[str] = (), **options: Any
+    ) -> "Reach":
+        """The origins that the steps were recorded on, those of the procedure's `sites` only (when it names any)."""
         origins = set()
         for step in steps:
             for url in (step.get("url"), step.get("value") if step["action"] == "navigate" else None, step.get("navigates_to")):
@@ -71,7 +85,7 @@ class Reach:
                     origin = origin_of(fill_placeholders(url or "", params, "url"))
                 except KeyError:
                     continue
-                if origin:
+                if origin and (origin == LOCAL or not sites or any(on_site(host_of(origin), site) for site in sites)):
                     origins.add(origin)
         return cls(origins=origins, **options)
 
@@ -461,17 +475,50 @@ class Player:
                 f"step {index + 1} ({_describe(step)}) refused: the page is on {origin_of(url) or url}, not where it was recorded",
             )
 
+    def _secrets_of(self, step: Mapping[str, Any]) -> list[str]:
+        """The secret parameters that the step's values use."""
+        if self.reach is None:
+            return []
+        texts = [step.get("value"), step.get("option_value"), *(step.get("files") or [])]
+        return sorted(set().union(*(placeholders(t) for t in texts)) & set(self.reach.secrets))
+
     def _check_secrets(self, index: int, step: Mapping[str, Any], url: str) -> None:
         """A secret goes only to the origin its value is bound to, checked where the browser is now."""
         reach = self.reach
         assert reach is not None
-        texts = [step.get("value"), step.get("option_value"), *(step.get("files") or [])]
-        used = set().union(*(placeholders(t) for t in texts)) & set(reach.secrets)
-        for name in sorted(used):
+        for name in self._secrets_of(step):
             if reach.may_use is None or not reach.may_use(name, url):
                 raise StepFailed(
                     index, f"step {index + 1} ({_describe(step)}) refused: {{{name}}} is not for {origin_of(url) or url}"
                 )
+
+    def _fill_secret(self, index: int, step: Mapping[str, Any], locator: Locator, value: str) -> None:
+        """A secret goes into the one element found, in its own document, with no keys that another frame
+        could take: the element's frame is checked when the value is set, and a navigation of that frame
+        before then ends the step instead of being followed."""
+        handle = locator.element_handle(timeout=self.timeout_ms)
+        try:
+            for state in ("visible", "editable"):
+                handle.wait_for_element_state(state, timeout=self.timeout_ms)  # type: ignore[arg-type]
+            frame = handle.owner_frame()
+            where = frame.url if frame is not None else ""
+            if self.reach is not None and not (self.reach.allows_scheme(where) and self.reach.allows(where, "type a secret on")):
+                raise StepFailed(
+                    index, f"step {index + 1} ({_describe(step)}) refused: the field is on {origin_of(where) or where}"
+                )
+            self._check_secrets(index, step, where)
+            if not handle.evaluate(SET_VALUE_JS, value):
+                raise StepFailed(index, f"step {index + 1} ({_describe(step)}): the element is not a text field")
+        except PlaywrightError as exc:
+            raise StepFailed(
+                index,
+                f"step {index + 1} ({_describe(step)}) stopped: the field went away before the secret was typed ({plain_error(exc)})",
+            ) from exc
+        finally:
+            try:
+                handle.dispose()
+            except PlaywrightError:
+                pass
 
     def _upload_files(self, index: int, step: Mapping[str, Any], page: Page) -> list[str]:
         """Files named by parameters given at run time, never by the procedure, and only with approval."""
@@ -532,6 +579,8 @@ class Player:
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
+        elif action == "fill" and self._secrets_of(step):
+            self._fill_secret(index, step, locator, value)
         elif action == "fill":
             try:
                 locator.fill(value, timeout=timeout)

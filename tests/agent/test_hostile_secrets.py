@@ -90,3 +90,50 @@ def test_a_password_sent_percent_encoded_is_masked_in_every_file_and_line(
     assert "step 4: click" in ran.stdout and "Traceback" not in printed, printed
     assert "pw=correct%7Ehorse+battery" in victim.everything()  # the control: the form sent it, as %7E and +
     assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}
+
+
+def _two_step(base: str, page: str) -> Procedure:
+    """A recording of two-step.html: the username, "Next", then the password field that it shows."""
+    done = f"{base}/secrets/done.html"
+    return Procedure(
+        title="Sign in to the forum in two steps",
+        abstract=Abstract(
+            goal="Sign in to the forum in two steps",
+            parameters=[Parameter(name="username", example="emile"), Parameter(name="password", secret=True)],
+            domains=[host_of(base)],
+        ),
+        steps=[
+            ProcedureStep(action="navigate", value=page, url=page),
+            ProcedureStep(action="fill", selector="#user", selectors=["#user"], value="{username}", url=page),
+            ProcedureStep(action="click", selector="#next", selectors=["#next"], url=page),
+            ProcedureStep(action="fill", selector="#pw", selectors=["#pw"], value="{password}", secret=True, url=page),
+            ProcedureStep(action="click", selector="#go", selectors=["#go"], url=page, navigates_to=done),
+        ],
+    )
+
+
+@pytest.mark.parametrize("handover", [True, False])
+def test_a_fill_does_not_follow_its_page_to_another_site(
+    handover: bool, victim: AttackerServer, attacker: AttackerServer, home: Path
+) -> None:
+    page = f"{victim.base}/secrets/two-step.html" + (f"?handover={attacker.base}/next-step.html" if handover else "")
+    ProcedureStore().add(_two_step(victim.base, page))
+    ran = run_cli(
+        "run",
+        "Sign in to the forum as emile",
+        "--param",
+        f"password={PASSWORD}",
+        "--mode",
+        "replay",
+        "--headless",
+        "--timeout",
+        "5",
+    )
+    printed = ran.stdout + ran.stderr
+    assert "Traceback" not in printed
+    if handover:
+        assert "step 4 (" in ran.stdout and "FAILED" in ran.stdout, printed
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == set()
+        assert "GET /next-step.html" in attacker.everything()  # the page did hand over, 1.5 s after "Next"
+    else:
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
