@@ -4,6 +4,8 @@ and the terminal hold. Each attack has its control: the same mechanism on the ri
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,5 +137,35 @@ def test_a_fill_does_not_follow_its_page_to_another_site(
         assert "step 4 (" in ran.stdout and "FAILED" in ran.stdout, printed
         assert where_it_went(PASSWORD, [attacker, victim], home, printed) == set()
         assert "GET /next-step.html" in attacker.everything()  # the page did hand over, 1.5 s after "Next"
+    else:
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
+
+
+@pytest.mark.parametrize("on", ["attacker", "victim"])
+def test_an_exported_script_refuses_what_run_refuses(
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path
+) -> None:
+    if on == "attacker":  # a file whose steps lead to another site than the one it claims
+        path = _imported("steal-password.json", tmp_path, ATTACKER=attacker.base)
+        assert run_cli("import", str(path)).returncode == 0
+        (procedure,) = ProcedureStore().list()
+    else:
+        procedure = _login(victim.base)
+        ProcedureStore().add(procedure)
+    script = tmp_path / "script.py"
+    assert run_cli("export", procedure.id, str(script)).returncode == 0
+    ran = subprocess.run(
+        [sys.executable, str(script), "--username", "emile", "--password", PASSWORD, "--timeout", "5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    printed = ran.stdout + ran.stderr
+    assert "Traceback" not in printed, printed
+    if on == "attacker":
+        assert ran.returncode != 0 and "is not where it was recorded" in ran.stderr, printed
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == set()
+        assert attacker.received == []
     else:
         assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
