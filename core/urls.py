@@ -86,14 +86,25 @@ def read_url(url: str) -> Url:
 
 
 def read_strict(url: str) -> Url:
-    """`read_url`, refusing besides a web URL whose authority holds a backslash, userinfo or a control
-    character: such URLs come from people and pages who mean to mislead, never from a recording."""
-    parsed = read_url(url)
-    if parsed.scheme in SPECIAL_PORTS and parsed.scheme != "file":
-        after = re.split(r"[?#]", url.strip(_C0_OR_SPACE).split(":", 1)[1], maxsplit=1)[0].lstrip("/")
-        if "\\" in after.split("/", 1)[0] or _AMBIGUOUS_AUTHORITY.search(re.split(r"[/\\]", after, maxsplit=1)[0]):
-            raise UnreadableUrl(f"{_shown(url)} has a backslash, a user name or a control character before its path")
-    return parsed
+    """`read_url`, refusing besides a web URL that `misleads`."""
+    problem = misleads(url)
+    if problem:
+        raise UnreadableUrl(problem)
+    return read_url(url)
+
+
+def misleads(url: str) -> str | None:
+    """What is wrong with a web URL whose authority holds a backslash, userinfo or a control character:
+    such URLs come from people and pages who mean to mislead, never from a recording. None when it has
+    none of them (or is no web URL)."""
+    text = url.strip(_C0_OR_SPACE)
+    scheme = _SCHEME.match(re.sub(r"[\t\n\r]", "", text))
+    if not scheme or scheme.group(1).lower() not in SPECIAL_PORTS or scheme.group(1).lower() == "file":
+        return None
+    after = re.split(r"[?#]", text.split(":", 1)[1], maxsplit=1)[0].lstrip("/")
+    if "\\" in after.split("/", 1)[0] or _AMBIGUOUS_AUTHORITY.search(re.split(r"[/\\]", after, maxsplit=1)[0]):
+        return f"{_shown(url)} has a backslash, a user name or a control character before its path"
+    return None
 
 
 def origin_of(url: str) -> str:

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
 from core.secrecy import hide_named_secrets, is_secret_name
+from core.urls import misleads
 from procedures.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
@@ -90,6 +91,15 @@ class ProcedureStep(RecordedStep):
     def _secret_has_no_value(self) -> ProcedureStep:
         if self.secret and self.value is not None and not re.fullmatch(r"\{[a-z][a-z0-9_]*\}", self.value):
             raise ValueError("a secret step may only hold a placeholder, never a value")
+        return self
+
+    @model_validator(mode="after")
+    def _urls_do_not_mislead(self) -> ProcedureStep:
+        """A URL that Python and the browser would read as two different sites is refused (core.urls)."""
+        for url in (self.url, self.navigates_to, self.value if self.action == "navigate" else None):
+            problem = misleads(url or "")
+            if problem:
+                raise ValueError(problem)
         return self
 
     def referenced_parameters(self) -> set[str]:

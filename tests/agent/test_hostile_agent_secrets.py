@@ -131,3 +131,26 @@ def test_a_page_cannot_answer_the_approval_questions(
     run_task("look at the kettle", page=page, store=ProcedureStore(), mode="agent", model=MODEL, controls=controls)
     assert asked == ['click "Buy now"', "press Enter in a form (submits it)"]
     assert not any(r.method == "POST" for r in attacker.received)  # nothing was bought
+
+
+@pytest.mark.parametrize("backslash", [True, False])
+def test_the_agent_reads_a_goto_url_as_the_browser_does(
+    backslash: bool,
+    context,  # type: ignore[no-untyped-def]
+    victim: AttackerServer,
+    attacker: AttackerServer,
+    llm: LLMServer,
+) -> None:
+    host = victim.base.removeprefix("http://")
+    url = (f"{attacker.base}\\@{host}" if backslash else victim.base) + "/collect.html?from=agent"
+    llm.replies = [act("goto", url=url), act("finish", success=False, summary="done")]
+    page = context.new_page()
+    page.goto(f"{victim.base}/secrets/get-form.html")
+    asked: list[str] = []
+    controls = RunControls(approve=lambda action, details: asked.append(action) is not None)  # the person says no
+    run_task("open the collection page", page=page, store=ProcedureStore(), mode="agent", model=MODEL, controls=controls)
+    if backslash:
+        assert asked == ["open localhost, a site this task did not start on"]
+        assert attacker.received == [] and "collect.html" not in victim.everything()
+    else:
+        assert asked == [] and "GET /collect.html?from=agent" in victim.everything()

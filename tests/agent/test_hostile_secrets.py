@@ -169,3 +169,25 @@ def test_an_exported_script_refuses_what_run_refuses(
         assert attacker.received == []
     else:
         assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
+
+
+@pytest.mark.parametrize("backslash", [True, False])
+def test_a_url_that_python_and_chromium_read_as_two_sites_is_refused(
+    backslash: bool, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path
+) -> None:
+    host = victim.base.removeprefix("http://")  # 127.0.0.1:PORT, where urlsplit would say the step goes
+    collect = f"{attacker.base}\\\\@{host}" if backslash else victim.base  # Chromium: localhost, or the victim
+    path = _imported("backslash-url.json", tmp_path, VICTIM=victim.base, COLLECT=collect)
+    imported = run_cli("import", str(path))
+    ran = run_cli(
+        "run", "Log in to the bank", "--param", f"password={PASSWORD}", "--mode", "replay", "--headless", "--timeout", "5"
+    )
+    printed = imported.stdout + imported.stderr + ran.stdout + ran.stderr
+    assert "Traceback" not in printed
+    if backslash:
+        assert imported.returncode != 0 and "has a backslash, a user name or a control character" in imported.stderr, printed
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == set()
+        assert attacker.received == []
+    else:
+        assert imported.returncode == 0
+        assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
