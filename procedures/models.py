@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validat
 
 from core.secrecy import hide_named_secrets, is_secret_name
 from core.urls import misleads
-from procedures.placeholders import placeholders
+from procedures.runtime.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"

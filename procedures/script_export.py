@@ -10,8 +10,9 @@ from types import ModuleType
 
 from core import sites, urls
 from core.settings import atomic_write_text
-from procedures import checks, placeholders, playback
+from procedures import runtime
 from procedures.models import Procedure
+from procedures.runtime import checks, placeholders, playback
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -114,12 +115,18 @@ def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
                 imports.setdefault(alias.name, set())
         elif isinstance(node, ast.ImportFrom):
             end = node.end_lineno or end
-            if node.module not in {m.__name__ for m in INLINED} | {"procedures", "core", "__future__"}:
+            if not _inlined(node.module or ""):
                 names = imports.setdefault(node.module or "", set())
                 names.update(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
         else:
             break
     return "\n".join(source.splitlines()[end:]).strip("\n")
+
+
+def _inlined(module: str) -> bool:
+    """Whether `from module import ...` needs no line in the script: the INLINED modules and their packages
+    are in it, and __future__ is not needed."""
+    return module in {"__future__", "core", runtime.__name__} | {m.__name__ for m in INLINED}
 
 
 def _import_lines(imports: dict[str, set[str]]) -> str:

@@ -1,8 +1,8 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
-Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only the standard
-library, Playwright, procedures.placeholders and core.urls and core.sites (standard library only), so
-that an exported script can carry them all verbatim.
+Steps are plain dicts (a ProcedureStep's model_dump()). Part of procedures.runtime: exported scripts
+carry this module verbatim, after core.urls, core.sites (standard library only), placeholders and checks,
+so it imports only the standard library, Playwright and those.
 """
 
 import re
@@ -18,8 +18,8 @@ from playwright.sync_api import FrameLocator, Locator, Page
 
 from core.sites import host_of, on_site
 from core.urls import origin_of
-from procedures import checks
-from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
+from procedures.runtime import checks
+from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 

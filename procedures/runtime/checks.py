@@ -2,8 +2,9 @@
 select shows the intended option, a click changes the page as the demonstration's did, no validation
 message appeared) and at the end (the procedure's postconditions and the person's assertions).
 
-Each check answers None when it holds, else "expected ..., saw ...". Like playback, this module needs
-only the standard library, Playwright and procedures.placeholders: exported scripts carry it verbatim.
+Each check answers None when it holds, else "expected ..., saw ...". Part of procedures.runtime:
+exported scripts carry this module verbatim, so it imports only the standard library, Playwright
+and placeholders.
 """
 
 import fnmatch
@@ -17,7 +18,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
-from procedures.placeholders import fill_placeholders
+from procedures.runtime.placeholders import fill_placeholders
 
 STATE_JS = """(node) => {
   node = node || document;
@@ -49,7 +50,16 @@ WATCH_JS = """(els, key) => {
   const doc = els[0] ? els[0].ownerDocument : document;
   const state = { n: 0 };
   state.observer = new MutationObserver((records) => { state.n += records.length; });
-  state.observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  const watch = (root) => state.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // a change inside an open shadow root is a change of the page too: observe every one there is now
+  const watchAll = (root) => {
+    watch(root);
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.shadowRoot) watchAll(node.shadowRoot);
+    }
+  };
+  watchAll(doc);
   Object.defineProperty(doc, key, { value: state, configurable: true });
 }"""
 
