@@ -107,6 +107,24 @@ class Reach:
         return False
 
 
+def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: float) -> bool:
+    """Set the value of the locator's one field inside its own document, with no keys that another frame
+    could take: `text_for(url)` gives the text for the URL of the field's frame, asked when the field is
+    ready (it raises to refuse). The field is held by its handle, so a navigation of its frame ends the
+    wait with a PlaywrightError instead of being followed. False when the element takes no text."""
+    handle = locator.element_handle(timeout=timeout_ms)
+    try:
+        handle.wait_for_element_state("visible", timeout=timeout_ms)
+        handle.wait_for_element_state("editable", timeout=timeout_ms)
+        frame = handle.owner_frame()
+        return bool(handle.evaluate(SET_VALUE_JS, text_for(frame.url if frame is not None else "")))
+    finally:
+        try:
+            handle.dispose()
+        except PlaywrightError:
+            pass  # its document is gone
+
+
 class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
     and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value) or
@@ -493,32 +511,25 @@ class Player:
                 )
 
     def _fill_secret(self, index: int, step: Mapping[str, Any], locator: Locator, value: str) -> None:
-        """A secret goes into the one element found, in its own document, with no keys that another frame
-        could take: the element's frame is checked when the value is set, and a navigation of that frame
-        before then ends the step instead of being followed."""
-        handle = locator.element_handle(timeout=self.timeout_ms)
+        """A secret goes into the one element found, in its own document (`set_in_place`): the element's
+        frame is checked when the value is set, and a navigation of that frame before then ends the step."""
+
+        def checked(url: str) -> str:
+            reach = self.reach
+            if reach is not None and not (reach.allows_scheme(url) and reach.allows(url, "type a secret on")):
+                raise StepFailed(index, f"step {index + 1} ({_describe(step)}) refused: the field is on {origin_of(url) or url}")
+            self._check_secrets(index, step, url)
+            return value
+
         try:
-            for state in ("visible", "editable"):
-                handle.wait_for_element_state(state, timeout=self.timeout_ms)  # type: ignore[arg-type]
-            frame = handle.owner_frame()
-            where = frame.url if frame is not None else ""
-            if self.reach is not None and not (self.reach.allows_scheme(where) and self.reach.allows(where, "type a secret on")):
-                raise StepFailed(
-                    index, f"step {index + 1} ({_describe(step)}) refused: the field is on {origin_of(where) or where}"
-                )
-            self._check_secrets(index, step, where)
-            if not handle.evaluate(SET_VALUE_JS, value):
-                raise StepFailed(index, f"step {index + 1} ({_describe(step)}): the element is not a text field")
+            filled = set_in_place(locator, checked, self.timeout_ms)
         except PlaywrightError as exc:
             raise StepFailed(
                 index,
                 f"step {index + 1} ({_describe(step)}) stopped: the field went away before the secret was typed ({plain_error(exc)})",
             ) from exc
-        finally:
-            try:
-                handle.dispose()
-            except PlaywrightError:
-                pass
+        if not filled:
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}): the element is not a text field")
 
     def _upload_files(self, index: int, step: Mapping[str, Any], page: Page) -> list[str]:
         """Files named by parameters given at run time, never by the procedure, and only with approval."""
