@@ -3,6 +3,7 @@ judged by the exit code, what was printed and what the data directory holds."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,9 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.cli import main
 from procedures.store import ProcedureStore
+from procedures.transfer import export_procedures
 from tests.attacker import where_it_went
-from tests.helpers import ROOT, record, run_cli
+from tests.helpers import ROOT, record, run_cli, sample_procedure
 
 
 def test_a_task_of_latin_1_bytes_ends_cleanly(home: Path) -> None:
@@ -54,3 +56,47 @@ def test_a_title_that_names_a_password_keeps_its_placeholder(
     assert "Log in as bob with password {password}" in printed  # the control: the title is there, with its placeholder
     assert where_it_went(secret, [], home, printed) == set()
     assert where_it_went(secret, [], tmp_path) == set()
+
+
+def _damaged_store(home: Path, tmp_path: Path) -> Path:
+    """A store of 60 procedures whose file has damaged pages after the schema; an export of one of them."""
+    store = ProcedureStore()
+    for number in range(60):
+        store.add(sample_procedure(title=f"Procedure number {number}", description="x" * 2000))
+    exported = tmp_path / "p.json"
+    export_procedures([sample_procedure(title="Imported later")], exported)
+    store.close()
+    path = home / "showmehow.db"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(3 * 4096, len(data) - 4096, 2 * 4096):  # every other page after the schema
+        data[offset : offset + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    return exported
+
+
+def test_every_command_on_a_damaged_database_fails_with_what_doctor_says(home: Path, tmp_path: Path) -> None:
+    exported = _damaged_store(home, tmp_path)
+    doctor = run_cli("doctor")
+    (problem,) = [line for line in doctor.stdout.splitlines() if line.startswith("PROBLEM  database: ")]
+    said = problem.removeprefix("PROBLEM  database: ")
+    assert doctor.returncode == 1 and "damaged" in said
+    commands = [
+        ["list"],
+        ["show", "abc"],
+        ["retrieve", "Procedure number 7"],
+        ["run", "Procedure number 7", "--mode", "replay", "--headless"],
+        ["export", "abc", str(tmp_path / "out.json")],
+        ["import", str(exported)],
+        ["delete", "abc"],
+        ["recordings"],
+        ["revisions"],
+        ["lessons"],
+    ]
+    for command in commands:
+        ran = run_cli(*command)
+        assert ran.returncode != 0 and ran.stderr.strip() == f"showmehow: {said}", (command, ran.stdout, ran.stderr)
+        assert "Procedure number" not in ran.stdout, command  # nothing answered from what could still be read
+    assert run_cli("config", "get").returncode == 0  # the settings stay reachable, to move the data elsewhere
