@@ -30,7 +30,7 @@ from agent.secret_scope import SecretScope
 from agent.tools import TOOLS, Click, Fill, Finish, Goto, Press, Scroll, Select, ToolArgs, Type, tool_schemas
 from core.errors import describe_error
 from core.llm import Usage, complete, connection_options
-from core.secrecy import SECRET_MASK, mask_values
+from core.masking import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of
 from procedures.models import ProcedureStep

@@ -4,12 +4,11 @@ The same name pattern runs in the page (injected_js/secrets.js receives it) and 
 arrive from elsewhere, such as imported recordings, and for the words of a task.
 """
 
-import functools
-import html.entities
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
+from core.masking import SECRET_MASK
 from core.urls import UnreadableUrl, read_url
 from core.words import STOP_WORDS
 
@@ -20,71 +19,10 @@ SECRET_TERMS = (
 )
 SECRET_WORDS = rf"(^|[^a-z])({SECRET_TERMS})([^a-z]|$)"
 SECRET_NAME = re.compile(SECRET_WORDS, re.IGNORECASE)
-SECRET_MASK = "••••"  # shown wherever a secret value would be
-SHORT_SECRET = 4  # shorter values are matched only as whole words, lest they mask ordinary text
 
 
 def is_secret_name(name: str) -> bool:
     return SECRET_NAME.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)) is not None
-
-
-def value_pattern(values: Iterable[str]) -> re.Pattern[str] | None:
-    """A pattern for any of the values however text encodes them, each character plain, percent-encoded
-    (hex digits in either case), `+` for a space, as an HTML character reference or as a JSON escape;
-    longest values first, short ones only as whole words."""
-    ordered = sorted({value for value in values if value}, key=len, reverse=True)
-    if not ordered:
-        return None
-    return re.compile("|".join(_alternative(value) for value in ordered))
-
-
-def _alternative(value: str) -> str:
-    body = "".join(_char_pattern(char) for char in value)
-    if len(value) >= SHORT_SECRET:
-        return body
-    before = r"(?<!\w)" if re.match(r"\w", value[0]) else ""
-    after = r"(?!\w)" if re.match(r"\w", value[-1]) else ""
-    return before + body + after
-
-
-def _hex(number: int, digits: int) -> str:
-    """A number in hexadecimal with the given number of digits, each letter in either case."""
-    return "".join(f"[{d.lower()}{d.upper()}]" if d.isalpha() else d for d in f"{number:0{digits}X}")
-
-
-@functools.cache
-def _char_pattern(char: str) -> str:
-    code = ord(char)
-    forms = [re.escape(char), "".join("%" + _hex(byte, 2) for byte in char.encode("utf-8", "surrogatepass"))]
-    forms += [r"\+"] if char == " " else []
-    forms += [f"&#0*{code};?", f"&#[xX]0*{_hex(code, 1)};?"]
-    forms += [re.escape("&" + name) for name in _entity_names().get(char, ())]
-    if code > 0xFFFF:
-        high, low = 0xD800 + ((code - 0x10000) >> 10), 0xDC00 + ((code - 0x10000) & 0x3FF)
-        forms.append(r"\\u" + _hex(high, 4) + r"\\u" + _hex(low, 4))
-    else:
-        forms.append(r"\\u" + _hex(code, 4))
-    forms += [re.escape(_JSON_SHORT[char])] if char in _JSON_SHORT else []
-    return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
-
-
-_JSON_SHORT = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-@functools.cache
-def _entity_names() -> dict[str, list[str]]:
-    """Character -> the names of HTML's character references to it ("amp;", "AMP", ...)."""
-    names: dict[str, list[str]] = {}
-    for name, text in html.entities.html5.items():
-        if len(text) == 1:
-            names.setdefault(text, []).append(name)
-    return names
-
-
-def mask_values(text: str, values: Iterable[str], mask: str = SECRET_MASK) -> str:
-    """The text with every occurrence of the values, however encoded (`value_pattern`), replaced by the mask."""
-    pattern = value_pattern(values)
-    return text if pattern is None else pattern.sub(lambda _: mask, text)
 
 
 def redact_url(url: str, holds_secret: Callable[[str], bool] | None = None) -> str:

@@ -8,7 +8,7 @@ import pprint
 from pathlib import Path
 from types import ModuleType
 
-from core import sites, urls
+from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
@@ -98,7 +98,7 @@ if __name__ == "__main__":
 """
 
 
-INLINED = (urls, sites, placeholders, checks, playback)  # in this order: each uses only those before it
+INLINED = (urls, sites, masking, placeholders, checks, playback)  # in this order: each uses only those before it
 
 
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:

@@ -11,17 +11,15 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote_plus
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from core.masking import SECRET_MASK, value_pattern
 from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
-
-SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -267,10 +265,8 @@ class Player:
         return self.results
 
     def _hide(self, text: str) -> str:
-        for value in self._hidden:
-            for form in (value, quote_plus(value)):
-                text = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)" if len(form) < 4 else re.escape(form), SECRET_MASK, text)
-        return text
+        pattern = value_pattern(self._hidden)
+        return text if pattern is None else pattern.sub(SECRET_MASK, text)
 
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
         """The step's selector and value with the values played put in, secret ones masked."""

@@ -1,6 +1,7 @@
 import pytest
 
-from core.secrecy import SECRET_MASK, is_secret_name, mask_values, named_secrets, redact_url
+from core.masking import SECRET_MASK, mask_values
+from core.secrecy import is_secret_name, named_secrets, redact_url
 
 
 @pytest.mark.parametrize(
