@@ -154,3 +154,38 @@ def test_the_agent_reads_a_goto_url_as_the_browser_does(
         assert attacker.received == [] and "collect.html" not in victim.everything()
     else:
         assert asked == [] and "GET /collect.html?from=agent" in victim.everything()
+
+
+def test_a_password_in_the_page_url_reaches_the_model_only_as_its_placeholder(
+    context,  # type: ignore[no-untyped-def]
+    victim: AttackerServer,
+    attacker: AttackerServer,
+    llm: LLMServer,
+    home: Path,
+) -> None:
+    password = "url~pass 4é"  # a GET form sends it as url%7Epass+4%C3%A9
+    forum = f"{victim.base}/secrets/get-form.html"
+    store = ProcedureStore()
+    store.add(_login(forum, "127.0.0.1", "#pw"))
+    llm.replies = [
+        act("fill", ref_name="Username", text="emile"),
+        act("fill", ref_name="Key", text="{password}"),
+        act("click", ref_name="Log in"),
+        act("finish", success=False, summary="looked at the page"),  # the model reads the next page, with its URL
+    ]
+    page = context.new_page()
+    page.goto(forum)
+    controls = RunControls(approve=lambda action, details: True)
+    run_task(
+        "Log in to my account as emile",
+        page=page,
+        store=store,
+        mode="agent",
+        model=MODEL,
+        params={"password": password},
+        controls=controls,
+    )
+    sent = json.dumps(llm.requests, ensure_ascii=False)
+    assert "pw=url%7Epass+4%C3%A9" in victim.everything()  # the control: the form sent it, encoded
+    assert "done.html" in sent and "{password}" in sent  # the model saw the next page
+    assert where_it_went(password, [victim, attacker], home, sent) == {victim.base}
