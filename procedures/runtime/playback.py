@@ -1,8 +1,8 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
 Steps are plain dicts (a ProcedureStep's model_dump()). Part of procedures.runtime: exported scripts
-carry this module verbatim, after core.urls, core.sites (standard library only), placeholders and checks,
-so it imports only the standard library, Playwright and those.
+carry this module verbatim, after core.urls, core.sites and core.masking (standard library only),
+placeholders and checks, so it imports only the standard library, Playwright and those.
 """
 
 import re
