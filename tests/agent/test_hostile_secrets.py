@@ -191,3 +191,23 @@ def test_a_url_that_python_and_chromium_read_as_two_sites_is_refused(
     else:
         assert imported.returncode == 0
         assert where_it_went(PASSWORD, [attacker, victim], home, printed) == {victim.base}, printed
+
+
+@pytest.mark.parametrize("on", ["attacker", "victim"])
+def test_a_value_from_a_site_s_variable_goes_to_that_site_only(
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    account = "account-7731~x"  # not a secret by name, but the bank's variable holds it
+    monkeypatch.setenv("BANK_USER", account)
+    set_setting("param_env", '{"username@127.0.0.1": "BANK_USER"}')
+    site = attacker.base if on == "attacker" else f"{victim.base}/hostile"
+    assert run_cli("import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
+    ran = run_cli(
+        "run", "Log in to the bank", "--param", "password=pw-given-here", "--mode", "replay", "--headless", "--timeout", "3"
+    )
+    printed = ran.stdout + ran.stderr
+    if on == "attacker":
+        assert "refused: {username} is not for http://localhost" in ran.stdout, printed
+        assert where_it_went(account, [attacker, victim], home, printed) == set()
+    else:
+        assert where_it_went(account, [attacker, victim], home, printed) == {victim.base}, printed
