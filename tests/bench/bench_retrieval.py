@@ -2,7 +2,10 @@
 and the median retrieve(), against a plain Python loop of the seed's word-set Jaccard over the same procedures.
 
 Targets (issue 14): adding 10,000 procedures <= 5 s; median retrieve <= 10 ms at 10,000 and <= 50 ms at
-100,000; the first retrieve after a process starts <= 1 s at 100,000."""
+100,000; the first retrieve after a process starts <= 1 s at 100,000.
+
+First, top-1 per slice on both labelled sets beside the seed's Jaccard of title words, before and after 100 runs
+with random outcomes (tests/retrieval/scorecard.py, issue 29's targets)."""
 
 from __future__ import annotations
 
@@ -222,7 +225,18 @@ def labelled_among(store: ProcedureStore, count: int) -> None:
     print(f"{count:,} procedures: labelled set among them, top-1: {parts}")
 
 
+def labelled_set_tables() -> None:
+    from tests.retrieval.scorecard import labelled_sets, score
+
+    for labelled in labelled_sets():
+        card = score(labelled)
+        print(card.table())
+        missed = card.missed_targets()
+        print("  targets met" if not missed else "\n".join(f"  MISSED {line}" for line in missed))
+
+
 def main() -> None:
+    labelled_set_tables()
     sizes = os.environ.get("SHOWMEHOW_BENCH_SIZES")  # e.g. "10000" for a quick run
     counts = [int(size) for size in sizes.split(",")] if sizes else [10_000, 100_000]
     for count in counts:
