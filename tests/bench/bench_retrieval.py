@@ -213,15 +213,10 @@ def labelled_among(store: ProcedureStore, count: int) -> None:
     """Top-1 on the labelled set (tests/retrieval/labelled_set.py) with its procedures among the synthetic ones."""
     from tests.retrieval.evaluate import evaluate
     from tests.retrieval.labelled_set import procedures
+    from tests.retrieval.scorecard import retriever_rank
 
     store.add_many(procedures().values())
-    retriever = Retriever(store)
-
-    def rank(text: str, url: str | None) -> str | None:
-        matches = retriever.retrieve(text, url=url, k=3)
-        return matches[0].procedure.id if matches else None
-
-    parts = ", ".join(f"{part} {share:.1%}" for part, share in evaluate(rank).items())
+    parts = ", ".join(f"{part} {share:.1%}" for part, share in evaluate(retriever_rank(Retriever(store))).items())
     print(f"{count:,} procedures: labelled set among them, top-1: {parts}")
 
 

@@ -17,7 +17,6 @@ Across slices, some requests are asked on the page where their procedure was rec
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from procedures import build_procedure
 from procedures.models import Procedure
@@ -797,12 +796,6 @@ def demos() -> list[Demo]:
 def procedures() -> dict[str, Procedure]:
     """The stored procedures, key -> Procedure (each procedure's id is its key). Built fresh on every call."""
     return {demo.key: _build(demo) for demo in demos()}
-
-
-def recorded_on(procedure: Procedure) -> str:
-    """The page a procedure was recorded on: its first step's URL without query or fragment."""
-    parts = urlsplit(procedure.steps[0].url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 
 # --- the requests ------------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ run, then again after replaying 100 runs with random outcomes through `store.rec
 
 The seed's Jaccard (written from its description, without reading retrieval/): the task's lowercased words and each
 procedure's title words as sets, |A & B| / |A | B|, top-1 by argmax (ties: the first in store order), nothing when
-the best score is 0; the page the request is asked on is ignored. As for the first set (jaccard_baseline.py), an
-unrelated request counts for Jaccard only when nothing scores above UNRELATED_THRESHOLD.
+the best score is 0; the page the request is asked on is ignored (jaccard_baseline.py over titles). As for the first
+set, an unrelated request counts for Jaccard only when nothing scores above UNRELATED_THRESHOLD.
 
 Rows: the slices (task-text, reworded, reworded-heldout, misspelled, unrelated; the first set's `place` part too),
 then requests asked on the page their procedure was recorded on, requests asked on another page, and overall.
@@ -16,10 +16,9 @@ then requests asked on the page their procedure was recorded on, requests asked 
 from __future__ import annotations
 
 import random
-import re
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -27,15 +26,14 @@ from urllib.parse import urlsplit
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from retrieval import Retriever
+from tests.retrieval.evaluate import Ranker
+from tests.retrieval.jaccard_baseline import JaccardBaseline
 
-UNRELATED_THRESHOLD = 0.3
 RUNS = 100
 SEED = 29
 ON_PAGE, ELSEWHERE, OVERALL = "on its page", "elsewhere", "overall"
 SLICES = ("task-text", "reworded", "reworded-heldout", "misspelled", "place", "unrelated")
 ROWS = (*SLICES, ON_PAGE, ELSEWHERE, OVERALL)
-
-Ranker = Callable[[str, str | None], str | None]
 
 
 @dataclass(frozen=True)
@@ -76,29 +74,12 @@ def labelled_sets() -> list[LabelledSet]:
 # --- the seed's Jaccard --------------------------------------------------------------------------------------------
 
 
-def words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text.lower()))
+def title_of(procedure: Procedure) -> str:
+    return procedure.title
 
 
-class TitleJaccard:
-    def __init__(self, procedures: dict[str, Procedure]) -> None:
-        self.titles = [(key, words(procedure.title)) for key, procedure in procedures.items()]
-
-    def best(self, text: str) -> tuple[str | None, float]:
-        task, best, best_key = words(text), 0.0, None
-        for key, title in self.titles:
-            union = task | title
-            score = len(task & title) / len(union) if union else 0.0
-            if score > best:
-                best, best_key = score, key
-        return best_key, best
-
-    def rank(self, text: str, url: str | None = None) -> str | None:
-        return self.best(text)[0]
-
-    def rank_unrelated(self, text: str, url: str | None = None) -> str | None:
-        key, score = self.best(text)
-        return key if score > UNRELATED_THRESHOLD else None
+def title_jaccard(procedures: dict[str, Procedure]) -> JaccardBaseline:
+    return JaccardBaseline(procedures, of=title_of)
 
 
 # --- evaluation ------------------------------------------------------------------------------------------------------
@@ -204,9 +185,9 @@ def score(labelled: LabelledSet, home: Path | None = None) -> Scorecard:
     store = ProcedureStore(home / f"{labelled.name}.db")
     try:
         store.add_many(labelled.procedures.values())
-        jaccard = TitleJaccard(labelled.procedures)
+        jaccard = title_jaccard(labelled.procedures)
         before = answers(retriever_rank(Retriever(store)), labelled.cases)
-        theirs = answers(jaccard.rank, labelled.cases, unrelated_rank=jaccard.rank_unrelated)
+        theirs = answers(jaccard.rank, labelled.cases, unrelated_rank=jaccard.rank_with_threshold)
         replay_random_outcomes(store, list(labelled.procedures))
         after = answers(retriever_rank(Retriever(store)), labelled.cases)
         deprecated = sum(p.deprecated for p in store.list())

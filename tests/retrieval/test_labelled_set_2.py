@@ -4,7 +4,7 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from tests.retrieval.labelled_set_2 import BANNER_TEXT, REQUESTS, SLICES, procedures
-from tests.retrieval.scorecard import ELSEWHERE, ON_PAGE, Case, TitleJaccard, second_set, where
+from tests.retrieval.scorecard import ELSEWHERE, ON_PAGE, Case, second_set, title_jaccard, where
 
 
 def test_look_alike_procedures_recorded_on_distinct_pages() -> None:
@@ -46,6 +46,6 @@ def test_requests_cover_every_slice_with_valid_labels() -> None:
 
 def test_rewordings_share_few_words_with_their_title() -> None:
     labelled = second_set()
-    jaccard = TitleJaccard(labelled.procedures)
+    jaccard = title_jaccard(labelled.procedures)
     reworded = [c for c in labelled.cases if c.slice.startswith("reworded")]
     assert sum(jaccard.rank(c.text) == c.expected for c in reworded) / len(reworded) < 0.5
