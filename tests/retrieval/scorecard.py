@@ -121,12 +121,12 @@ def retriever_rank(retriever: Retriever) -> Ranker:
 
 
 def replay_random_outcomes(store: ProcedureStore, ids: Sequence[str], runs: int = RUNS, seed: int = SEED) -> None:
-    """`runs` outcomes recorded through the store: a few procedures get most runs, each procedure has its own random
+    """`runs` outcomes recorded through the store: some procedures get many runs, some none; each has its own random
     chance of success; a failure that would leave a procedure with more failures than successes is recorded as a
     success instead, so that no procedure falls under Memp's deprecation line (a deprecated one is rightly never
     returned, and its requests could not be answered)."""
     rng = random.Random(seed)
-    weights = [rng.paretovariate(1.0) for _ in ids]
+    weights = [rng.random() ** 2 for _ in ids]
     chance = {pid: rng.random() for pid in ids}
     tally = {pid: [0, 0] for pid in ids}
     for _ in range(runs):
