@@ -62,6 +62,10 @@ def _v2(db: sqlite3.Connection) -> None:
         )
         """,
     )
+
+
+def _reindex(db: sqlite3.Connection) -> None:
+    """Write every procedure's search text afresh."""
     db.execute("DELETE FROM procedure_search")
     for (data,) in db.execute("SELECT data FROM procedures").fetchall():
         try:
@@ -88,7 +92,25 @@ def _v3(db: sqlite3.Connection) -> None:
     )
 
 
-SCHEMA = Schema("procedures", (_v1, _v2, _v3))
+def _v4(db: sqlite3.Connection) -> None:
+    """Search text that knows which values fit a procedure's parameters (their shapes and allowed values), and that
+    reads headings, quoted title values and element names as issue 29 says: the table is made again, then filled."""
+    run_script(
+        db,
+        """
+        DROP TABLE IF EXISTS procedure_term_columns;
+        DROP TABLE IF EXISTS procedure_terms;
+        DROP TABLE IF EXISTS procedure_search;
+        CREATE VIRTUAL TABLE procedure_search
+            USING fts5(goal, about, steps, vals, places UNINDEXED, fits UNINDEXED, tokenize='unicode61');
+        CREATE VIRTUAL TABLE procedure_terms USING fts5vocab(procedure_search, 'row');
+        CREATE VIRTUAL TABLE procedure_term_columns USING fts5vocab(procedure_search, 'col')
+        """,
+    )
+    _reindex(db)
+
+
+SCHEMA = Schema("procedures", (_v1, _v2, _v3, _v4))
 SEARCH_WEIGHTS = (4.0, 2.0, 1.5, 0.3)  # bm25 weights of goal, about, steps and values
 
 
@@ -192,12 +214,12 @@ class ProcedureStore:
             else "SELECT rowid, 0 AS rank FROM procedure_search LIMIT ?"
         )
         rows = self._db.execute(
-            "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, p.domains, p.success_count, p.failure_count"
+            "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, s.fits, p.domains, p.success_count, p.failure_count"
             f" FROM ({best}) AS best JOIN procedure_search s ON s.rowid = best.rowid JOIN procedures p ON p.rowid = best.rowid"
             " ORDER BY best.rank",
             (query, limit) if query else (limit,),
         ).fetchall()
-        return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), json.loads(r[6]), r[7], r[8]) for r in rows]
+        return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9]) for r in rows]
 
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
         """How many procedures' search text holds each term, anywhere or in one column (goal, about, steps,
@@ -421,6 +443,7 @@ class SearchRow:
     steps: str
     values: str
     places: list[str]
+    fits: str  # see procedures.search.SearchText
     domains: list[str]
     success_count: int
     failure_count: int
@@ -432,9 +455,9 @@ def _index(db: sqlite3.Connection, p: Procedure) -> None:
         return
     text = search_text(p)
     db.execute(
-        "INSERT INTO procedure_search (rowid, goal, about, steps, vals, places)"
-        " SELECT rowid, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
-        (text.goal, text.about, text.steps, text.values, text.places, p.id),
+        "INSERT INTO procedure_search (rowid, goal, about, steps, vals, places, fits)"
+        " SELECT rowid, ?, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
+        (text.goal, text.about, text.steps, text.values, text.places, text.fits, p.id),
     )
     db.executemany("INSERT OR IGNORE INTO procedure_words VALUES (?)", [(w,) for w in text.words])
 

@@ -6,6 +6,7 @@ counts for little or nothing unless it matches."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,7 +17,13 @@ from retrieval.vocabulary import vocabulary
 
 FIELDS = ("goal", "about", "steps", "values")
 FIELD_WEIGHTS = {"goal": 1.0, "about": 0.8, "steps": 0.75, "values": 0.3}
-FIELD_NAMES = {"goal": "title", "about": "description or flow", "steps": "steps' elements", "values": "demonstrated values"}
+FIELD_NAMES = {
+    "goal": "title",
+    "about": "description, flow or headings",
+    "steps": "steps' elements",
+    "values": "demonstrated values",
+    "fits": "parameters' values",
+}
 SYNONYM = 0.85  # a word of the same vocabulary group
 MISSPELT = 0.85  # a corrected misspelling
 VALUE_WEIGHT = 0.25  # an unmatched task word that looks like a value weighs this much
@@ -24,6 +31,7 @@ SLOT_WEIGHT = 0.5  # an unmatched task word where the title had a value, that do
 TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest from covering the title
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
+FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,8 @@ class Document:
     goal: tuple[str, ...]  # the title's stems in order, SLOT where a value stood
     things: tuple[bool, ...]  # for each core term, whether it names a thing rather than an action
     done: frozenset[str]  # the meanings of the title
+    shapes: Counter[str]  # the shapes of the demonstrated values that parameters stand for
+    allowed: tuple[str, ...]  # the allowed values of its parameters, stemmed, between spaces
 
 
 def _phrases_and_words(stems: list[str]) -> set[str]:
@@ -52,7 +62,7 @@ def _phrases_and_words(stems: list[str]) -> set[str]:
 
 
 @lru_cache(maxsize=20_000)
-def document(goal: str, about: str, steps: str, values: str) -> Document:
+def document(goal: str, about: str, steps: str, values: str, fits: str = "") -> Document:
     groups = vocabulary().meanings
     terms: dict[str, tuple[float, str]] = {}
     meanings: dict[str, tuple[float, str, str]] = {}
@@ -68,11 +78,14 @@ def document(goal: str, about: str, steps: str, values: str) -> Document:
     core = tuple({t.stem: t for t in fold_terms(goal.split())}.values())
     things = tuple(not vocab.is_action(t.stem) for t in core)
     done = frozenset(m for t in core for m in t.meanings)
-    return Document(terms, meanings, core, tuple(goal.split()), things, done)
+    kinds, *allowed = fits.split("|")
+    return Document(
+        terms, meanings, core, tuple(goal.split()), things, done, Counter(kinds.split()), tuple(f" {a} " for a in allowed)
+    )
 
 
 def document_of(row: SearchRow) -> Document:
-    return document(row.goal, row.about, row.steps, row.values)
+    return document(row.goal, row.about, row.steps, row.values, row.fits)
 
 
 @dataclass(frozen=True)
@@ -129,6 +142,20 @@ def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
     return out
 
 
+def value_fit(task: Task, doc: Document) -> tuple[float, list[Evidence]]:
+    """How well the values the task names fit the procedure's parameters, 0..1: one of their allowed values, or
+    values of the shapes (date, time, email...) its parameters took, as many as it has."""
+    named = [a.strip() for a in doc.allowed if a in task.said]
+    if named:
+        return 1.0, [Evidence(a, a, "an allowed value", "fits") for a in named]
+    wanted = Counter(task.shapes)
+    fitted = sum((wanted & doc.shapes).values())
+    if not fitted:
+        return 0.0, []
+    evidence = [Evidence(f"a {shape}", f"a {shape}", "value shape", "fits") for shape in (wanted & doc.shapes)]
+    return fitted / max(sum(wanted.values()), sum(doc.shapes.values())), evidence
+
+
 def undoing(task: Task) -> dict[str, frozenset[str]]:
     """What each meaning the task asks for would undo ("unsubscribe" undoes "subscribe")."""
     opposites = vocabulary().opposites
@@ -173,6 +200,10 @@ def goal_similarity(
     covered_title = [bool(t.meanings & matched) for t in title]
     title_share = sum(covered_title) / len(title) if title else task_share
     similarity = TASK_SHARE * task_share + (1 - TASK_SHARE) * title_share
+    fit, fitting = value_fit(task, doc)
+    if fit and evidence:  # values alone do not make a procedure relevant
+        similarity += FIT * fit * (1 - similarity)
+        evidence += fitting
     if _opposed(undoing(task) if undo is None else undo, doc):
         similarity *= OPPOSITE
     things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
