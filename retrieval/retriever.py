@@ -18,7 +18,16 @@ from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
 from procedures.store import ProcedureStore, SearchRow
 from retrieval.embeddings import Semantic
-from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
+from retrieval.scoring import (
+    MIN_GOAL,
+    MIN_GOAL_HERE,
+    VISITED_PAGE,
+    WEIGHTS,
+    Breakdown,
+    Match,
+    parameter_availability,
+    place_match,
+)
 from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
@@ -30,6 +39,8 @@ BUDGET_SHARE = 0.05  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
 SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
 PHRASE_WEIGHT = 1.5
+NEAR_TIE = 0.1  # goal similarity this far below the best: confidence counts for nothing
+NEUTRAL_CONFIDENCE = 0.5  # a new procedure's
 
 
 def alternatives(task: Task) -> tuple[list[str], set[str]]:
@@ -69,6 +80,22 @@ def all_of(task: Task, counts: dict[str, int]) -> str:
     if len(words) < 2 or not all(_count(w, counts) for w in words):
         return ""
     return " AND ".join(f'"{w}"' for w in words)
+
+
+def candidate(goal: float, evidence: list[Evidence | str], place: float) -> bool:
+    """Whether a procedure is about the task at all: its goal similarity reaches MIN_GOAL, or, on a page where it
+    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings)."""
+    return goal >= MIN_GOAL or (
+        place >= VISITED_PAGE and goal >= MIN_GOAL_HERE and any(isinstance(e, Evidence) for e in evidence)
+    )
+
+
+def counted_confidence(confidence: float, goal: float, best: float) -> float:
+    """The confidence part of the score: in full for the candidates whose goal similarity is the best or nearly so,
+    drawn towards neutral the further below the best it falls, so that runs decide between near-ties only and a
+    look-alike with many verified runs does not overtake the procedure that fits the task."""
+    closeness = max(0.0, 1.0 - (best - goal) / NEAR_TIE)
+    return NEUTRAL_CONFIDENCE + (confidence - NEUTRAL_CONFIDENCE) * closeness
 
 
 class Retriever:
@@ -134,14 +161,14 @@ class Retriever:
                 rows += self.store.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
+        places = {row.id: place_match(url, row.places, row.domains) for row in rows}
+        kept = [row for row in rows if candidate(*goals[row.id], places[row.id])]
+        best = min(max((goals[row.id][0] for row in kept), default=0.0), 1.0)
         partial = []
-        for row in rows:
-            goal, _ = goals[row.id]
-            if goal < MIN_GOAL:
-                continue
-            place = place_match(url, row.places, row.domains)
-            upper = WEIGHTS["goal"] * min(goal, 1.0) + WEIGHTS["domain"] * place
-            upper += WEIGHTS["confidence"] * confidence(row.success_count, row.failure_count)
+        for row in kept:
+            goal, place = min(goals[row.id][0], 1.0), places[row.id]
+            upper = WEIGHTS["goal"] * goal + WEIGHTS["domain"] * place
+            upper += WEIGHTS["confidence"] * counted_confidence(confidence(row.success_count, row.failure_count), goal, best)
             partial.append((upper + WEIGHTS["params"], row.id, place))
         matches: list[Match] = []
         for upper, procedure_id, place in heapq.nlargest(len(partial), partial):
@@ -154,7 +181,7 @@ class Retriever:
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
                 domain=place,
-                confidence=round(procedure.confidence, 4),
+                confidence=round(counted_confidence(procedure.confidence, min(goal, 1.0), best), 4),
                 params=round(parameter_availability(procedure, bound), 4),
             )
             if breakdown.score >= self.min_score:

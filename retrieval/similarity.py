@@ -31,6 +31,8 @@ SLOT_WEIGHT = 0.5  # an unmatched task word where the title had a value, that do
 TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest from covering the title
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
+DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
+GENERAL_ACTIONS = frozenset("click choose type check uncheck expand collapse submit navigate scroll drag".split())
 FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
@@ -46,6 +48,7 @@ class Document:
     done: frozenset[str]  # the meanings of the title
     shapes: Counter[str]  # the shapes of the demonstrated values that parameters stand for
     allowed: tuple[str, ...]  # the allowed values of its parameters, stemmed, between spaces
+    verbs: tuple[frozenset[str], ...]  # the meanings of the title's words that say what to do, not to what
 
 
 def _phrases_and_words(stems: list[str]) -> set[str]:
@@ -79,8 +82,22 @@ def document(goal: str, about: str, steps: str, values: str, fits: str = "") -> 
     things = tuple(not vocab.is_action(t.stem) for t in core)
     done = frozenset(m for t in core for m in t.meanings)
     kinds, *allowed = fits.split("|")
+    words = goal.split()
+    verbs = tuple(
+        t.meanings & vocab.actions
+        for t in core
+        if t.meanings & vocab.actions and not (t.position and words[t.position - 1] in DETERMINERS)
+    )
     return Document(
-        terms, meanings, core, tuple(goal.split()), things, done, Counter(kinds.split()), tuple(f" {a} " for a in allowed)
+        terms,
+        meanings,
+        core,
+        tuple(words),
+        things,
+        done,
+        Counter(kinds.split()),
+        tuple(f" {a} " for a in allowed),
+        verbs,
     )
 
 
@@ -167,6 +184,23 @@ def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
     return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
 
 
+def _other_verb(task: Task, doc: Document) -> bool:
+    """The task starts with a verb of its own that is not the verb the title starts with: it asks to do something
+    else ("Book a flight" is not "Delete the book"), whatever words they share. Only verbs that say what to do to
+    a thing count (delete, book, export); the verbs of working a page (click, type, choose, open) may stand for
+    one another."""
+    vocab = vocabulary()
+    first = task.terms[0] if task.terms else None
+    if first is None or first.value or first.position != _first_word(task.stems) or not doc.verbs:
+        return False
+    actions = first.meanings & vocab.actions
+    return bool(actions) and not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
+
+
+def _first_word(stems: list[str]) -> int:
+    return next((i for i, word in enumerate(stems) if word not in STOP_STEMS), -1)
+
+
 def goal_similarity(
     task: Task, doc: Document, weights: dict[str, float], undo: dict[str, frozenset[str]] | None = None
 ) -> tuple[float, list[Evidence]]:
@@ -208,5 +242,7 @@ def goal_similarity(
         similarity *= OPPOSITE
     things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
     if own_things and things and not any(things):
+        similarity *= OFF_TOPIC
+    if _other_verb(task, doc):
         similarity *= OFF_TOPIC
     return similarity, evidence

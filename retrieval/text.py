@@ -11,7 +11,9 @@ from procedures.search import SLOT, shapes
 from retrieval.vocabulary import Vocabulary, vocabulary
 
 # besides the usual stop words, the filler of task wording ("I want to ...", "then", "for me")
-FILLER = frozenset("want need let lets just now also there here them then they do does did am been some any".split())
+FILLER = frozenset(
+    "want need let lets just now also there here them then they do does did am been some any called named titled".split()
+)
 STOP_STEMS = frozenset(STOP_WORDS | FILLER | {stem(w) for w in STOP_WORDS | FILLER})
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth ninth tenth "
