@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from dataclasses import replace
 
 from core.settings import Settings, load_settings
+from core.words import fold
 from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
 from procedures.store import ProcedureStore, SearchRow
@@ -109,18 +111,21 @@ class Retriever:
         self.semantic = Semantic(store, settings)
 
     def _task(self, text: str) -> Task:
+        """The task analysed with its misspelt words corrected (so that they join phrases: "in stok" is "in stock")."""
         task = analyze(text)
         fixes = corrections([t.surface for t in task.terms if " " not in t.surface], self.store)
         if not fixes:
             return task
-        corrected = []
-        for term in task.terms:
-            if term.surface in fixes:
-                word = fixes[term.surface]
-                (fixed,) = analyze(word).terms or (term,)
-                term = replace(fixed, position=term.position, value=term.value, misspelt=term.surface)
-            corrected.append(term)
-        return replace(task, terms=corrected)
+        written = {t.position: t for t in task.terms}
+        fixed = analyze(re.sub(r"[^\W_]+", lambda m: fixes.get(fold(m.group()), m.group()), text))
+        misspelt = {t.position: t.surface for t in task.terms if t.surface in fixes}
+        terms = [
+            replace(t, value=written[t.position].value if t.position in written else t.value, misspelt=misspelt[t.position])
+            if t.position in misspelt
+            else t
+            for t in fixed.terms
+        ]
+        return replace(fixed, terms=terms)
 
     @staticmethod
     def _weights(task: Task, counts: dict[str, int], size: int) -> dict[str, float]:

@@ -12,7 +12,7 @@ WEIGHTS = {"goal": 0.4, "domain": 0.3, "confidence": 0.2, "params": 0.1}
 NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
 SAME_PAGE, VISITED_PAGE, SAME_SITE = 1.0, 0.9, 0.75  # the domain part: where the agent is, against where the procedure ran
 MIN_GOAL = 0.35  # below this, a procedure is about something else, whatever its other parts say
-MIN_GOAL_HERE = 0.2  # ... unless the task is asked on a page where it was recorded and shares a word with it
+MIN_GOAL_HERE = 0.25  # ... unless the task is asked on a page where it was recorded and shares a word with it
 
 
 class Breakdown(BaseModel):

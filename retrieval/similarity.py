@@ -201,6 +201,14 @@ def _first_word(stems: list[str]) -> int:
     return next((i for i, word in enumerate(stems) if word not in STOP_STEMS), -1)
 
 
+def _value_weight(term: Term, slots: set[int]) -> float:
+    """How much a task word counts when the procedure does not have it in its title: where the title had a value, a
+    new value nothing and a word of one a little; elsewhere a word that looks like a value little."""
+    if term.position in slots:
+        return 0.0 if term.value else SLOT_WEIGHT
+    return VALUE_WEIGHT if term.value else 1.0
+
+
 def goal_similarity(
     task: Task, doc: Document, weights: dict[str, float], undo: dict[str, frozenset[str]] | None = None
 ) -> tuple[float, list[Evidence]]:
@@ -217,14 +225,13 @@ def goal_similarity(
     for term in task.terms:
         weight = weights.get(term.stem, 1.0)
         score, why = _match(term, doc)
+        valued = _value_weight(term, slots)
         if why is None:
-            if term.position in slots:  # where the title had a value: a new value, or a word of it
-                weight *= 0.0 if term.value else SLOT_WEIGHT
-            elif term.value:
-                weight *= VALUE_WEIGHT
-            else:
-                own_things = own_things or not vocab.is_action(term.stem)
+            weight *= valued
+            own_things = own_things or (valued == 1.0 and not vocab.is_action(term.stem))
         else:
+            if why.field != "goal":  # a value that the procedure showed too helps a little, and costs no more than one it did not
+                weight *= valued
             evidence.append(why)
             matched |= term.meanings
         covered += weight * score
