@@ -1,4 +1,6 @@
-"""Running tasks: parameter binding, deterministic replay, the LLM agent loop, run logs."""
+"""Running tasks: run_task (retrieve, then replay, the LLM agent, or both), deterministic replay, the LLM
+agent loop with its tools and approval policy, fixes learned from runs, run results and run logs.
+`bind_parameters` is re-exported from procedures.binding, where binding lives."""
 
 from agent.orchestrator import run_task
 from agent.replay import ReplayResult, replay

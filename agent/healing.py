@@ -12,8 +12,8 @@ from core.settings import Settings
 from procedures.builder import template_step
 from procedures.merging import revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
-from procedures.placeholders import fill_placeholders
 from procedures.revisions import Revision, same_steps
+from procedures.runtime.placeholders import fill_placeholders
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep
@@ -99,7 +99,7 @@ def propose_fix(
     steps = revise_steps(played, failed, learned)
     if not learned or same_steps(steps, procedure.steps):
         return None
-    return store.propose_revision(
+    return store.revisions.propose(
         Revision(procedure_id=procedure.id, base_steps=procedure.steps, steps=steps, reason=reason[:2000], run_dir=run_dir)
     )
 
@@ -108,6 +108,6 @@ def accept_when_confirmed(store: ProcedureStore, revision: Revision, settings: S
     """Accept a proposed revision by itself once it has as many verified runs as the setting asks (0: never)."""
     needed = settings.revision_auto_accept
     if needed and revision.status == "proposed" and revision.successes >= needed:
-        store.accept_revision(revision.id)
-        return store.get_revision(revision.id)
+        store.revisions.accept(revision.id)
+        return store.revisions.get(revision.id)
     return revision

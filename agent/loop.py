@@ -12,19 +12,20 @@ a procedure step, with stable selectors of its element, so that a run can teach 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
+from agent.approval import action_question, goto_question
 from agent.healing import learned_step
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
+from agent.tools import TOOLS, Click, Fill, Finish, Goto, Press, Scroll, Select, ToolArgs, Type, tool_schemas
 from core.errors import describe_error
 from core.llm import Usage, complete, connection_options
 from core.secrecy import SECRET_MASK, mask_values
@@ -32,108 +33,11 @@ from core.settings import Settings
 from core.sites import host_of, on_site
 from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
-from recorder.scripts import describe_function, observe_function
+from recorder.scripts import control_function, describe_function, observe_function
 from retrieval.lessons import Lesson, LessonStore
+from retrieval.render import render_lessons
 
 ELEMENT_LIMIT = 150
-RISKY = re.compile(r"\b(submit|buy|purchase|order|pay|checkout|delete|remove|send|confirm|place order|transfer)\b", re.IGNORECASE)
-SUBMIT_KEYS = {"Enter", "NumpadEnter"}  # in a form field, or on a button: they submit or activate it
-ACTIVATE_KEYS = SUBMIT_KEYS | {"Space", " "}  # on a button or a submit control
-# What a control is: whether it sits in a form, takes several lines, submits its form, and its label.
-CONTROL = """(el) => {
-  el = el || document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-  if (!el || el === document.body) return { form: false, multiline: false, submits: false, button: false, label: '' };
-  const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase();
-  const submits = !!el.form && ((tag === 'button' && (type === '' || type === 'submit')) || (tag === 'input' && (type === 'submit' || type === 'image')));
-  return {
-    form: !!el.form,
-    multiline: tag === 'textarea' || el.isContentEditable,
-    submits,
-    button: submits || tag === 'button' || tag === 'a' || el.getAttribute('role') === 'button' || type === 'button',
-    label: (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 200),
-  };
-}"""
-
-
-# --- tools ------------------------------------------------------------------------------------
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Goto(_Args):
-    """Open a URL in the current tab."""
-
-    url: str = Field(min_length=1, max_length=2000)
-
-
-class Click(_Args):
-    """Click an element by its ref (e.g. e12)."""
-
-    ref: str = Field(pattern=r"^e\d+$")
-
-
-class Fill(_Args):
-    """Replace the text of an input or textarea by its ref."""
-
-    ref: str = Field(pattern=r"^e\d+$")
-    text: str = Field(max_length=10_000)
-
-
-class Type(_Args):
-    """Type text into the focused element, key by key."""
-
-    text: str = Field(max_length=10_000)
-
-
-class Press(_Args):
-    """Press a key or a combination, e.g. Enter, Escape, Control+a."""
-
-    key: str = Field(min_length=1, max_length=40)
-
-
-class Select(_Args):
-    """Choose an option of a select element by its visible label."""
-
-    ref: str = Field(pattern=r"^e\d+$")
-    option: str = Field(max_length=500)
-
-
-class Scroll(_Args):
-    """Scroll the page."""
-
-    direction: Literal["up", "down"]
-
-
-class Finish(_Args):
-    """End the task: say whether it was done and what happened."""
-
-    success: bool
-    summary: str = Field(max_length=2000)
-
-
-TOOLS: dict[str, type[_Args]] = {
-    "goto": Goto,
-    "click": Click,
-    "fill": Fill,
-    "type": Type,
-    "press": Press,
-    "select": Select,
-    "scroll": Scroll,
-    "finish": Finish,
-}
-
-
-def tool_schemas() -> list[dict[str, Any]]:
-    return [
-        {
-            "type": "function",
-            "function": {"name": name, "description": (model.__doc__ or "").strip(), "parameters": model.model_json_schema()},
-        }
-        for name, model in TOOLS.items()
-    ]
 
 
 # --- prompt -----------------------------------------------------------------------------------
@@ -148,8 +52,7 @@ def system_prompt(task: str, tier1: list[Lesson]) -> str:
     parts = [SYSTEM]
     if tier1:
         parts.append(
-            "## Lessons from experience\n\nThese are lessons learned from previous runs. Follow them.\n"
-            + "\n".join(f"- {l.lesson}" for l in tier1)
+            render_lessons("## Lessons from experience\n\nThese are lessons learned from previous runs. Follow them.", tier1)
         )
     parts.append(f"## Goal\n\n{task}")
     return "\n\n".join(parts)
@@ -262,17 +165,7 @@ class Agent:
             messages.append({"role": "user", "content": self._step_message(observation, pending_error, self.context)})
             messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
             self.log.prompt(messages)
-            tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
-            message = complete(
-                self.model,
-                messages,
-                settings=self.settings,
-                stop=self.controls.stop,
-                usage=self.usage,
-                tools=tool_schemas(),
-                tool_choice="auto",
-            )
-            spent = (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
+            message, spent = self._ask(messages)
             calls = list(getattr(message, "tool_calls", None) or [])
             messages.append(_assistant_message(message, calls))
             if not calls:
@@ -281,23 +174,50 @@ class Agent:
                 if self._tripped():
                     break
                 continue
-            pending_error = None
-            for index, call in enumerate(calls):
-                if index > 0:
-                    messages.append({"role": "tool", "tool_call_id": call.id, "content": "ignored: one action per step"})
-                    continue
-                learned = len(self.state.learned)
-                outcome = self._act(number, call.function.name, call.function.arguments, spent)
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
-                if outcome["status"] == "error":
-                    pending_error = (call.function.name, outcome["error"])
-                elif resume is not None and len(self.state.learned) > learned and resume(self, self.state.learned[-1]):
-                    self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
+            pending_error = self._answer(number, calls, messages, spent, resume)
             if self.state.finished is not None or self._tripped():
                 break
         else:
             self.state.stop_reason = f"step limit of {limits.max_steps} reached"
         return self.state
+
+    def _ask(self, messages: list[dict[str, Any]]) -> tuple[Any, tuple[int, float]]:
+        """The model's answer, and what it cost: tokens and milliseconds."""
+        tokens, seconds = self.usage.prompt_tokens + self.usage.completion_tokens, self.usage.seconds
+        message = complete(
+            self.model,
+            messages,
+            settings=self.settings,
+            stop=self.controls.stop,
+            usage=self.usage,
+            tools=tool_schemas(),
+            tool_choice="auto",
+        )
+        return message, (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
+
+    def _answer(
+        self,
+        number: int,
+        calls: list[Any],
+        messages: list[dict[str, Any]],
+        spent: tuple[int, float],
+        resume: Callable[[Agent, ProcedureStep], bool] | None,
+    ) -> tuple[str, str] | None:
+        """Do the first tool call (the others are refused) and answer each; the failed command and its error,
+        if it failed."""
+        pending_error = None
+        for index, call in enumerate(calls):
+            if index > 0:
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": "ignored: one action per step"})
+                continue
+            learned = len(self.state.learned)
+            outcome = self._act(number, call.function.name, call.function.arguments, spent)
+            messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
+            if outcome["status"] == "error":
+                pending_error = (call.function.name, outcome["error"])
+            elif resume is not None and len(self.state.learned) > learned and resume(self, self.state.learned[-1]):
+                self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
+        return pending_error
 
     def _step_message(self, observation: Observation, error: tuple[str, str] | None, context: str) -> str:
         parts = [part for part in (context, self._secrets_note) if part]
@@ -306,14 +226,14 @@ class Agent:
             self.state.last_domain = domain
             tips = self.lessons.recall_on_domain(domain)  # Trigger B
             if tips:
-                parts.append("Tips for this site:\n" + "\n".join(f"- {l.lesson}" for l in tips))
+                parts.append(render_lessons("Tips for this site:", tips))
         parts.append(observation.render())
         if error is not None:
             command, text = error
             section = f"IMPORTANT - Last action failed:\n{text}"
             tips = self.lessons.recall_on_error(command, text)  # Trigger A
             if tips:
-                section += "\n\nTips from previous experience:\n" + "\n".join(f"- {l.lesson}" for l in tips)
+                section += "\n\n" + render_lessons("Tips from previous experience:", tips)
             parts.append(section)
         parts.append("Call the appropriate tool for the next action.")
         return self.log.masked("\n\n".join(parts))  # a page may echo a secret (a GET form's URL), and so may an error
@@ -364,7 +284,7 @@ class Agent:
             self.controls.on_progress(record)
         return {"status": record.status, "error": record.error, "result": result}
 
-    def _shown(self, args: _Args) -> dict[str, Any]:
+    def _shown(self, args: ToolArgs) -> dict[str, Any]:
         shown = args.model_dump()
         if "text" in shown and any(f"{{{name}}}" in shown["text"] for name in self.secrets):
             shown["text"] = SECRET_MASK
@@ -385,50 +305,21 @@ class Agent:
                 text = text.replace(f"{{{name}}}", value)
         return text
 
-    def _needs_approval(self, name: str, args: _Args) -> str | None:
-        """What a risky action would do, or None when it may go ahead without asking. Every way to submit a
-        form counts: a click on a submit control, Enter in a field, a line break typed into a one-line field."""
+    def _needs_approval(self, args: ToolArgs) -> str | None:
+        """What a risky action would do, or None when it may go ahead without asking (see agent.approval)."""
         if isinstance(args, Goto):
-            return self._goto_question(args.url)
+            return goto_question(args.url, self.sites, self.local, self.controls.allow_other_sites)
         policy = self.settings.approval_policy
         if policy == "never" or not isinstance(args, (Click, Press, Type)):
             return None
-        control = self._locator(args.ref).evaluate(CONTROL) if isinstance(args, Click) else self.page.evaluate(CONTROL, None)
-        description = None
-        if isinstance(args, Click) and (control["submits"] or RISKY.search(control["label"])):
-            risky = RISKY.search(control["label"])
-            description = f'click "{control["label"]}"' + ("" if risky else " (submits a form)")
-        elif isinstance(args, Press):
-            key = args.key.split("+")[-1]
-            activates = key in ACTIVATE_KEYS and control["button"] and (control["submits"] or RISKY.search(control["label"]))
-            if activates or (key in SUBMIT_KEYS and control["form"] and not control["multiline"]):
-                description = f"press {args.key} in a form (submits it)"
-        elif isinstance(args, Type):
-            line_break = "\n" in args.text or "\r" in args.text
-            if line_break and (control["form"] or control["button"]) and not control["multiline"]:
-                description = "type a line break in a form field (submits it)"
-            elif " " in args.text and control["submits"]:
-                description = f'type a space on "{control["label"]}" (submits a form)'
-        if description is None:
-            return None
-        if policy == "unknown_sites" and host_of(self.page.url) in self.known_domains:
-            return None
-        return description
+        control = (
+            self._locator(args.ref).evaluate(control_function())
+            if isinstance(args, Click)
+            else self.page.evaluate(control_function(), None)
+        )
+        return action_question(args, control, policy, host_of(self.page.url) in self.known_domains)
 
-    def _goto_question(self, url: str) -> str | None:
-        """Opening another site needs approval; a script, data or browser page, or a local file when the
-        run did not start on one, is refused outright."""
-        scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-        if scheme == "file" and self.local:
-            return None
-        if scheme not in ("http", "https"):
-            raise ValueError(f"goto opens only http and https pages, not {scheme or 'this'}: URLs")
-        host = host_of(url)
-        if self.controls.allow_other_sites or any(on_site(host, site) for site in self.sites):
-            return None
-        return f"open {host or url}, a site this task did not start on"
-
-    def _perform(self, name: str, args: _Args) -> str:
+    def _perform(self, name: str, args: ToolArgs) -> str:
         page, timeout = self.page, self.timeout_ms
         if isinstance(args, Finish):
             problems = self.verify() if args.success and self.verify is not None else []
@@ -436,7 +327,7 @@ class Agent:
                 raise ValueError("the task is not done yet: " + "; ".join(problems))
             self.state.finished = args
             return "finished"
-        risky = self._needs_approval(name, args)
+        risky = self._needs_approval(args)
         if risky is not None:
             shown = self.log.masked(risky), {"url": self.log.masked(page.url)}  # a person sees it: no secret value
             approved = self.controls.approve(*shown) if self.controls.approve else False
@@ -469,7 +360,7 @@ class Agent:
             self.state.learned.append(step)
         return "ok"
 
-    def _target(self, args: _Args) -> dict[str, Any] | None:
+    def _target(self, args: ToolArgs) -> dict[str, Any] | None:
         """The element an action works on, as the recorder describes it (selectors best first, label, field)."""
         try:
             if isinstance(args, Click | Fill | Select):

@@ -9,21 +9,24 @@ import dataclasses
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 from playwright.sync_api import Page
 
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
-from agent.loop import Agent
-from agent.replay import ReplayResult, end_checks, replay
+from agent.loop import Agent, AgentState
+from agent.replay import Playing, ReplayResult, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
-from procedures.binding import Binding, Contradiction, find_contradiction, invalid_values, missing_parameters, parameter_variables
+from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables
 from procedures.models import Procedure, ProcedureStep
-from procedures.playback import Player
+from procedures.revisions import Revision
+from procedures.runtime.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
@@ -41,35 +44,35 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
 
 
 def secret_values(
-    matches: list[Match], params: dict[str, str], task: str = "", secrets: dict[str, str] | None = None
+    matches: list[Match], given: dict[str, str], task: str = "", secrets: dict[str, str] | None = None
 ) -> dict[str, str]:
     """The run's secret values by name, bound to a parameter or not: never logged, never shown to a model.
-    They are the values of the matches' secret parameters, of given parameters with secret-sounding
-    names, those the task's words name as secrets (`password "x3h"`), and those given as secrets."""
+    They are the values of the matches' secret parameters, of given values with secret-sounding names,
+    those the task's words name as secrets (`password "x3h"`), and those given as secrets."""
     out = dict(named_secrets(task))
     for match in matches:
-        values = match.bound | params
+        values = match.binding.values
         for param in match.procedure.abstract.parameters:
             if param.secret and param.name in values:
                 out[param.name] = values[param.name]
-    out |= {name: value for name, value in params.items() if is_secret_name(name)}
+    out |= {name: value for name, value in given.items() if is_secret_name(name)}
     return {name: value for name, value in (out | (secrets or {})).items() if value}
 
 
-def _binding(match: Match) -> Binding:
-    return Binding(values=match.bound, how=match.how, unplaced=match.unplaced, defaulted=match.defaulted)
+def first_complete(matches: list[Match]) -> Match | None:
+    """The best match that has a value for every required parameter: the one to replay."""
+    return next((match for match in matches if not match.missing), None)
 
 
-def choose_for_replay(matches: list[Match], params: dict[str, str], param_env: dict[str, str]) -> tuple[Match, dict[str, str]]:
-    """The best match whose required parameters are all bound, with its values."""
+def choose_for_replay(matches: list[Match], param_env: dict[str, str]) -> Match:
+    """The match to replay, or an error that says what is missing and how to give it."""
     if not matches:
         raise ShowMeHowError("no stored procedure fits this task; record one with `showmehow record URL`")
-    for match in matches:
-        values = match.bound | params
-        if not missing_parameters(match.procedure, values):
-            return match, values
+    match = first_complete(matches)
+    if match is not None:
+        return match
     best = matches[0]
-    missing = missing_parameters(best.procedure, best.bound | params)
+    missing = best.missing
     variables = " or ".join(parameter_variables(best.procedure, missing[0], param_env))
     raise ShowMeHowError(
         f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
@@ -93,9 +96,10 @@ def run_task(
     secrets: dict[str, str] | None = None,
 ) -> RunResult:
     """Run a task and record its outcome on every procedure it used; see the module docstring.
-    `procedure_ids` limits the run to those of the matched procedures (the person's choice); `secrets`
-    are parameter values that are secret whatever their names. No secret value of the run is in its
-    logs, its progress records, its result or a prompt. Auto mode without a model (none given, none set) is replay."""
+    `params` are values the person gives, which win over the task's; `procedure_ids` limits the run to
+    those of the matched procedures (the person's choice); `secrets` are given values that are secret
+    whatever their names. No secret value of the run is in its logs, its progress records, its result or a
+    prompt. Auto mode without a model (none given, none set) is replay."""
     started = time.perf_counter()
     settings = settings or load_settings()
     if mode == "auto" and not (model or settings.model):
@@ -106,24 +110,10 @@ def run_task(
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
-    run.secrets = secret_values(matches, run.params, task, secrets)
+    matches = [m.given(given) for m in matches]
+    run.secrets = secret_values(matches, given, task, secrets)
     run.log.hide(run.secrets.values())  # the task text itself may hold a password
-    run.log.memory_event(
-        {
-            "event": "procedures_retrieved",
-            "task": task,
-            "matches": [
-                {
-                    "id": m.procedure.id,
-                    "title": m.procedure.title,
-                    "score": m.score,
-                    "breakdown": m.breakdown.model_dump(),
-                    "binding": run.how(m),
-                }
-                for m in matches
-            ],
-        }
-    )
+    run.log.memory_event(_retrieved(task, matches))
     fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
     if fault is not None:
         result = fault
@@ -134,16 +124,54 @@ def run_task(
             result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
     result = run.log.masked_model(result)
     result.run_dir = str(run.log.dir)
-    usage = run.usage
-    result.cost = Cost(
+    result.cost = _cost(run.usage, started)
+    run.log.summary(result.model_dump())
+    return result
+
+
+def _retrieved(task: str, matches: list[Match]) -> dict[str, Any]:
+    """The memory event of what the retrieval found, and where each bound value came from."""
+    return {
+        "event": "procedures_retrieved",
+        "task": task,
+        "matches": [
+            {
+                "id": m.procedure.id,
+                "title": m.procedure.title,
+                "score": m.score,
+                "breakdown": m.breakdown.model_dump(),
+                "binding": m.binding.sources,
+            }
+            for m in matches
+        ],
+    }
+
+
+def _cost(usage: Usage, started: float) -> Cost:
+    return Cost(
         llm_calls=usage.calls,
         prompt_tokens=usage.prompt_tokens,
         completion_tokens=usage.completion_tokens,
         llm_seconds=round(usage.seconds, 3),
         seconds=round(time.perf_counter() - started, 3),
     )
-    run.log.summary(result.model_dump())
-    return result
+
+
+Verifier = tuple[Procedure, dict[str, str]]  # the procedure whose end checks judge a run, with its values
+
+
+@dataclass
+class _Resume:
+    """Auto mode's replay that failed, which the agent takes over: the procedure, the steps played (a
+    pending revision's, or its own), what the replay did, where it stopped, and the matches as the agent
+    sees them (this one first, with the steps played)."""
+
+    procedure: Procedure
+    played: list[ProcedureStep]
+    replayed: ReplayResult
+    progress: ReplayProgress
+    matches: list[Match]
+    values: dict[str, str]
 
 
 class _Run:
@@ -153,12 +181,12 @@ class _Run:
         self,
         task: str,
         store: ProcedureStore,
-        params: dict[str, str],
+        given: dict[str, str],
         controls: RunControls,
         settings: Settings,
         timeout_ms: float,
     ) -> None:
-        self.task, self.store, self.params = task, store, params
+        self.task, self.store, self.given = task, store, given  # given: the values the person gave
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
         self.usage = Usage()
@@ -167,37 +195,28 @@ class _Run:
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
 
-    def how(self, match: Match) -> dict[str, str]:
-        """How each parameter of a match got its value (a value passed in wins over the task's)."""
-        return match.how | {name: "given as a parameter" for name in self.params if name in match.procedure.parameter_names}
-
     def task_fault(self, matches: list[Match], mode: Mode) -> RunResult | None:
-        """The run's result when the task gives a value that the procedure to replay does not allow."""
-        if mode == "agent":
+        """The run's result when the task gives a value that the procedure to replay does not allow. This
+        is the run's one check of the values: what it replays afterwards is played as given."""
+        match = None if mode == "agent" else first_complete(matches)
+        problems = invalid_values(match.procedure, match.binding.values) if match is not None else []
+        if match is None or not problems:
             return None
-        for match in matches:
-            values = match.bound | self.params
-            if not missing_parameters(match.procedure, values):
-                problems = invalid_values(match.procedure, values)
-                if not problems:
-                    return None
-                error = f"'{match.procedure.title}' cannot run this task: {'; '.join(problems)}"
-                return RunResult(
-                    success=False,
-                    error=error,
-                    mode=mode,
-                    procedure_id=match.procedure.id,
-                    binding=self.how(match),
-                    outcome="task_fault",
-                )
-        return None
+        return RunResult(
+            success=False,
+            error=f"'{match.procedure.title}' cannot run this task: {'; '.join(problems)}",
+            mode=mode,
+            procedure_id=match.procedure.id,
+            binding=match.binding.sources,
+            outcome="task_fault",
+        )
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
-            match, values = choose_for_replay(matches, self.params, self.settings.param_env)
+            match = choose_for_replay(matches, self.settings.param_env)
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
-        outcome = self._replay(page, match.procedure, values, contradiction=self._contradiction(match))
+        outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
         self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
         return RunResult(
             success=outcome.success,
@@ -206,7 +225,7 @@ class _Run:
             error=outcome.error,
             mode="replay",
             procedures_used=[match.procedure.id],
-            binding=self.how(match),
+            binding=match.binding.sources,
             outcome=outcome.outcome,
             checks=outcome.checks,
             failed_step=None if outcome.failed_step is None else outcome.failed_step + 1,
@@ -227,15 +246,17 @@ class _Run:
             }
         )
 
-    def _verifier(self, matches: list[Match]) -> tuple[Procedure, dict[str, str]] | None:
-        """The procedure whose end checks judge an agent's run: the best match with checks and all its values."""
-        for match in matches:
-            values = match.bound | self.params
-            if match.procedure.outcome_checks() and not missing_parameters(match.procedure, values):
-                return match.procedure, values
-        return None
+    def _count_replay(self, resume: _Resume) -> None:
+        """The failure of the replay that the agent took over counts against its procedure."""
+        self._count(resume.procedure.id, resume.replayed.outcome, resume.replayed.failed_step)
 
-    def _end_checks(self, page: Page, verifier: tuple[Procedure, dict[str, str]] | None) -> list[CheckRecord]:
+    @staticmethod
+    def _verifier(matches: list[Match]) -> Verifier | None:
+        """The procedure whose end checks judge an agent's run: the best match with checks and all its values."""
+        match = next((m for m in matches if m.procedure.outcome_checks() and not m.missing), None)
+        return None if match is None else (match.procedure, match.binding.values)
+
+    def _end_checks(self, page: Page, verifier: Verifier | None) -> list[CheckRecord]:
         if verifier is None:
             return []
         procedure, values = verifier
@@ -243,7 +264,7 @@ class _Run:
 
     def _contradiction(self, match: Match) -> Contradiction | None:
         """The first step that would act on a demonstrated value the task does not want."""
-        return find_contradiction(match.procedure, _binding(match), self.task)
+        return find_contradiction(match.procedure, match.binding, self.task)
 
     def agent_mode(self, page: Page, matches: list[Match], mode: Mode, model: str | None) -> RunResult:
         """The LLM agent with the matches in its prompt; in auto mode, after a replay that failed. When the
@@ -255,45 +276,93 @@ class _Run:
             )
         lessons = LessonStore(on_event=self.log.memory_event)
         lessons.load()
-        replayed: ReplayResult | None = None
-        procedure: Procedure | None = None
-        played: list[ProcedureStep] = []
-        values = (matches[0].bound | self.params) if matches else dict(self.params)
-        progress: ReplayProgress | None = None
         verifier = self._verifier(matches)
-        if mode == "auto":
-            try:
-                match, values = choose_for_replay(matches, self.params, self.settings.param_env)
-            except ShowMeHowError:
-                match = None  # nothing to replay: the agent starts from scratch
-            if match is not None:
-                procedure = match.procedure
-                pending = self.store.pending_revision(procedure)  # a learned fix not yet accepted: its steps first
-                played = pending.steps if pending else procedure.steps
-                contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
-                replayed = self._replay(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
-                if replayed.success or replayed.outcome == "stopped":
-                    self._count(procedure.id, replayed.outcome, replayed.failed_step)
-                    return self._replayed(procedure.id, replayed, pending.id if pending else None, self.how(match))
-                verifier = (procedure, values) if procedure.outcome_checks() else verifier
-                failed_at = len(played) if replayed.failed_step is None else replayed.failed_step  # None: at its end checks
-                progress = ReplayProgress(procedure.id, failed_at, replayed.error or "")
-                shown = match.model_copy(
-                    update={
-                        "procedure": procedure.model_copy(update={"steps": played}),
-                        "bound": values,
-                        "missing": [name for name in match.missing if name not in values],
-                    }
-                )
-                matches = [shown, *(m for m in matches if m.procedure.id != procedure.id)]
-        steps = replayed.steps if replayed else []
-        handback = _Handback(self, page, matches, values, progress) if progress is not None else None
+        values = matches[0].binding.values if matches else dict(self.given)
+        resume = self._replay_before_agent(page, matches) if mode == "auto" else None
+        if isinstance(resume, RunResult):
+            return resume  # the replay went through, or was stopped
+        if resume is not None:
+            matches, values = resume.matches, resume.values
+            verifier = (resume.procedure, values) if resume.procedure.outcome_checks() else verifier
+        agent = self._agent(page, matches, values, verifier, model, lessons)
+        handback = _Handback(self, page, matches, values, resume.progress) if resume is not None else None
         memory = handback.context() if handback else render_procedural_memory(matches, max_tokens=self.settings.token_budget)
+        procedure = resume.procedure if resume is not None else None
+        used = list(dict.fromkeys(([procedure.id] if procedure else []) + [m.procedure.id for m in matches]))
+        replayed_steps = resume.replayed.steps if resume is not None else []
+        try:
+            state = agent.run(memory, resume=handback)
+        except LLMError as exc:
+            if resume is not None:
+                self._count_replay(resume)
+            return RunResult(
+                success=False,
+                steps=replayed_steps + agent.state.steps,
+                error=str(exc),
+                mode=mode,
+                procedure_id=procedure.id if procedure else None,
+                procedures_used=used,
+            )
+        lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps if s.source == "agent"])
+        outcome, error, checks = self._judge(page, state, verifier)
+        if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
+            self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
+        revision = self._learn_fix(page, state, outcome, resume) if resume is not None else None
+        if resume is not None and revision is None:
+            self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
+        return RunResult(
+            success=outcome in ("verified", "unverified"),
+            steps=replayed_steps + state.steps,
+            procedure_id=procedure.id if procedure else (used[0] if used else None),
+            error=error,
+            mode=mode,
+            procedures_used=used,
+            outcome=outcome,
+            checks=checks,
+            revision_id=revision.id if revision else None,
+        )
+
+    def _replay_before_agent(self, page: Page, matches: list[Match]) -> RunResult | _Resume | None:
+        """Auto mode's replay before the agent: the run's result when it went through or was stopped (counted
+        already), else where the agent resumes; None when no match can be replayed."""
+        match = first_complete(matches)
+        if match is None:
+            return None  # nothing to replay: the agent starts from scratch
+        procedure, values = match.procedure, match.binding.values
+        pending = self.store.revisions.pending(procedure)  # a learned fix not yet accepted: its steps first
+        played = pending.steps if pending else procedure.steps
+        contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
+        replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
+        if replayed.success or replayed.outcome == "stopped":
+            self._count(procedure.id, replayed.outcome, replayed.failed_step)
+            return self._replayed(procedure.id, replayed, pending.id if pending else None, match.binding.sources)
+        failed_at = len(played) if replayed.failed_step is None else replayed.failed_step  # None: at its end checks
+        shown = match.model_copy(update={"procedure": procedure.model_copy(update={"steps": played})})
+        return _Resume(
+            procedure=procedure,
+            played=played,
+            replayed=replayed,
+            progress=ReplayProgress(procedure.id, failed_at, replayed.error or ""),
+            matches=[shown, *(m for m in matches if m.procedure.id != procedure.id)],
+            values=values,
+        )
+
+    def _agent(
+        self,
+        page: Page,
+        matches: list[Match],
+        values: dict[str, str],
+        verifier: Verifier | None,
+        model: str,
+        lessons: LessonStore,
+    ) -> Agent:
+        """The LLM agent for this run, on the sites of the matches; when a procedure's end checks can judge
+        the run, the agent may ask them before it says it is done."""
 
         def verify() -> list[str]:
             return [f"{c.description}: {c.detail}" for c in self._end_checks(page, verifier) if not c.passed]
 
-        agent = Agent(
+        return Agent(
             self.task,
             page,
             model,
@@ -309,70 +378,50 @@ class _Run:
             values=values,
             usage=self.usage,
         )
-        used = list(dict.fromkeys(([procedure.id] if procedure else []) + [m.procedure.id for m in matches]))
-        try:
-            state = agent.run(memory, resume=handback)
-        except LLMError as exc:
-            if replayed is not None and procedure is not None:
-                self._count(procedure.id, replayed.outcome, replayed.failed_step)
-            return RunResult(
-                success=False,
-                steps=steps + agent.state.steps,
-                error=str(exc),
-                mode=mode,
-                procedure_id=procedure.id if procedure else None,
-                procedures_used=used,
-            )
-        lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps if s.source == "agent"])
+
+    def _judge(self, page: Page, state: AgentState, verifier: Verifier | None) -> tuple[Outcome, str | None, list[CheckRecord]]:
+        """The outcome of the agent's run: what it claims, checked by the verifier's end checks."""
         claimed = state.finished is not None and state.finished.success
         checks = self._end_checks(page, verifier) if claimed else []
         for check in checks:
             self.log.check(check)
         failed = [c for c in checks if not c.passed]
-        error = None
         if not claimed:
             outcome: Outcome = "stopped" if state.stop_reason == "stopped on request" else "failed"
-            error = state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish")
-        elif failed:
-            outcome, error = (
+            return (
+                outcome,
+                state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"),
+                checks,
+            )
+        if failed:
+            return (
                 "failed",
                 "the agent said it finished, but " + "; ".join(f"{c.description}: {c.detail}" for c in failed),
+                checks,
             )
-        else:
-            outcome = "verified" if checks else "unverified"
-        if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
-            self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
-        # a fix is learned only from a run known to have done the task: its checks passed, or (a procedure
-        # without checks) the page is where the demonstration ended
-        done = outcome == "verified" or (outcome == "unverified" and reached_end(page.url, played, values))
-        revision = None
-        if done and procedure is not None and progress is not None:
-            revision = propose_fix(
-                self.store, procedure, played, progress.failed, state.learned, progress.error, str(self.log.dir)
-            )
-            if revision is not None:
-                revision = accept_when_confirmed(self.store, revision, self.settings)
-                self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
-        if replayed is not None and procedure is not None and revision is None:
-            # the replay's failure counts, unless the run learned the fix that repairs the procedure
-            self._count(procedure.id, replayed.outcome, replayed.failed_step)
-        return RunResult(
-            success=outcome in ("verified", "unverified"),
-            steps=steps + state.steps,
-            procedure_id=procedure.id if procedure else (used[0] if used else None),
-            error=error,
-            mode=mode,
-            procedures_used=used,
-            outcome=outcome,
-            checks=checks,
-            revision_id=revision.id if revision else None,
-        )
+        return ("verified" if checks else "unverified"), None, checks
 
-    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None, binding: dict[str, str]) -> RunResult:
+    def _learn_fix(self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume) -> Revision | None:
+        """The revision the agent's run proposes for the procedure whose replay it took over. A fix is learned
+        only from a run known to have done the task: its checks passed, or (a procedure without checks) the
+        page is where the demonstration ended."""
+        done = outcome == "verified" or (outcome == "unverified" and reached_end(page.url, resume.played, resume.values))
+        if not done:
+            return None
+        progress = resume.progress
+        revision = propose_fix(
+            self.store, resume.procedure, resume.played, progress.failed, state.learned, progress.error, str(self.log.dir)
+        )
+        if revision is not None:
+            revision = accept_when_confirmed(self.store, revision, self.settings)
+            self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
+        return revision
+
+    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None, sources: dict[str, str]) -> RunResult:
         """Auto mode whose replay went through (counted already): with a pending revision's steps, one more
         verified run of it."""
         if revision_id is not None and replayed.outcome == "verified":
-            accept_when_confirmed(self.store, self.store.count_revision_success(revision_id), self.settings)
+            accept_when_confirmed(self.store, self.store.revisions.count_success(revision_id), self.settings)
         return RunResult(
             success=replayed.success,
             steps=replayed.steps,
@@ -381,12 +430,12 @@ class _Run:
             mode="replay",
             procedures_used=[procedure_id],
             revision_id=revision_id,
-            binding=binding,
+            binding=sources,
             outcome=replayed.outcome,
             checks=replayed.checks,
         )
 
-    def _replay(
+    def _play(
         self,
         page: Page,
         procedure: Procedure,
@@ -394,19 +443,15 @@ class _Run:
         start: int = 0,
         contradiction: Contradiction | None = None,
     ) -> ReplayResult:
-        return replay(
-            page,
-            procedure,
-            values,
+        playing = Playing(
             log=self.log,
             timeout_ms=self.timeout_ms,
             on_step=self.controls.on_progress,
             should_stop=self.controls.stop.is_set,
-            contradiction=contradiction,
             ask=self.controls.ask,
-            elsewhere=self.controls.allow_other_sites,
-            start=start,
+            allow_other_sites=self.controls.allow_other_sites,
         )
+        return play(page, procedure, values, playing, contradiction=contradiction, start=start)
 
 
 class _Handback:
@@ -433,7 +478,7 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps) or not stands_for(steps[failed], done):
             return False
-        replayed = self.run._replay(self.page, self.procedure, self.values, start=failed + 1)
+        replayed = self.run._play(self.page, self.procedure, self.values, start=failed + 1)
         agent.state.steps.extend(replayed.steps)
         agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
         if replayed.success and reached_end(self.page.url, steps, self.values):

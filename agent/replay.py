@@ -12,9 +12,9 @@ from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.sites import host_of, on_site
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
-from procedures.checks import describe_check
 from procedures.models import Procedure
-from procedures.playback import LOCAL, Player, Reach, StepFailed, StepResult
+from procedures.runtime.checks import describe_check
+from procedures.runtime.playback import LOCAL, Player, Reach, StepFailed, StepResult
 
 
 @dataclass
@@ -53,56 +53,58 @@ def replay(
     should_stop: Callable[[], bool] | None = None,
     contradiction: Contradiction | None = None,
     ask: Callable[[str], bool] | None = None,
-    elsewhere: bool = False,
+    allow_other_sites: bool = False,
     start: int = 0,
 ) -> ReplayResult:
-    """Play the procedure's steps on `page` with `params`, from step `start` (0-based) on, checking each, then
-    its end checks. A failure says which step or check and why; a run with no end checks is done but
-    unverified. Values that the procedure does not allow fail before the page is touched; a `contradiction`
-    (a step that would act on a demonstrated value the task does not want) stops the replay before that
-    step. The replay stays where the procedure was recorded: anything else is put to `ask` (the person)."""
-    params = defaults(procedure) | params
-    problems = invalid_values(procedure, params)
+    """Play the procedure's steps on `page` with the values `params` (see `play` and `Playing`), unless the
+    procedure does not allow one of them: then it fails before the page is touched."""
+    values = defaults(procedure) | params
+    problems = invalid_values(procedure, values)
     if problems:
         return ReplayResult(success=False, error="; ".join(problems), failed_step=None, outcome="task_fault")
-    records: list[StepRecord] = []
+    playing = Playing(log, timeout_ms, on_step, should_stop, ask, allow_other_sites)
+    return play(page, procedure, values, playing, contradiction, start)
 
-    def after_step(result: StepResult, current: Page) -> None:
-        shot = log.screenshot(current, result.index + 1) if log is not None else None
-        record = StepRecord(
-            source="replay",
-            step=result.index + 1,
-            command=result.action,
-            args=result.args,
-            status=result.status,  # type: ignore[arg-type]
-            error=result.error,
-            url=result.url,
-            duration_ms=round(result.duration_ms, 1),
-            selector=result.selector,
-            tried=result.tried,
-            procedure_id=procedure.id,
-            screenshot=str(shot) if shot else None,
-            checked=result.checked,
-        )
-        records.append(record)
-        if log is not None:
-            log.action(record)
-        if on_step is not None:
-            on_step(record)
 
-    secret = [p.name for p in procedure.abstract.parameters if p.secret]
+@dataclass(frozen=True)
+class Playing:
+    """How a replay plays, whatever the procedure: where it logs, how long a step may wait, who hears of each
+    step, what stops it, who is asked before it goes where the procedure was not recorded (`ask`: the person),
+    and whether it may go there without asking."""
+
+    log: RunLog | None = None
+    timeout_ms: float = 10_000
+    on_step: Callable[[StepRecord], None] | None = None
+    should_stop: Callable[[], bool] | None = None
+    ask: Callable[[str], bool] | None = None
+    allow_other_sites: bool = False
+
+
+def play(
+    page: Page,
+    procedure: Procedure,
+    values: dict[str, str],
+    playing: Playing,
+    contradiction: Contradiction | None = None,
+    start: int = 0,
+) -> ReplayResult:
+    """Play the procedure's steps on `page` with `values` (already allowed), from step `start` (0-based) on,
+    checking each, then its end checks. A failure says which step or check and why; a run with no end checks
+    is done but unverified. A `contradiction` (a step that would act on a demonstrated value the task does
+    not want) stops the replay before that step. The replay stays where the procedure was recorded."""
     steps = [step.model_dump() for step in procedure.steps]
-    reach = procedure_reach(procedure, steps, params, ask, elsewhere)
+    journal = _Journal(procedure.id, playing.log, playing.on_step)
     player = Player(
         page,
-        params,
-        timeout_ms=timeout_ms,
-        on_step=after_step,
-        should_stop=should_stop,
-        secret=secret,
-        reach=reach,
+        values,
+        timeout_ms=playing.timeout_ms,
+        on_step=journal.after_step,
+        should_stop=playing.should_stop,
+        secret=[p.name for p in procedure.abstract.parameters if p.secret],
+        reach=procedure_reach(procedure, steps, values, playing.ask, playing.allow_other_sites),
         step_checks=[c.model_dump() for c in procedure.step_checks()],
     )
+    records = journal.records
     try:
         player.run(steps[: contradiction.step] if contradiction else steps, start)
         if contradiction is not None:
@@ -118,6 +120,11 @@ def replay(
             screenshot=failed.screenshot if failed else None,
             outcome=outcome,
         )
+    return _judged(player, procedure, records, playing.log)
+
+
+def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log: RunLog | None) -> ReplayResult:
+    """A replay whose steps all ran, judged by the procedure's end checks."""
     checks = end_checks(player, procedure)
     for check in checks:
         if log is not None:
@@ -136,16 +143,53 @@ def replay(
     return ReplayResult(success=True, steps=records, outcome="verified" if checks else "unverified", checks=checks)
 
 
+@dataclass
+class _Journal:
+    """The replay's record of each step played: kept, logged with a screenshot, and passed to `on_step`."""
+
+    procedure_id: str
+    log: RunLog | None
+    on_step: Callable[[StepRecord], None] | None
+    records: list[StepRecord] = field(default_factory=list)
+
+    def after_step(self, result: StepResult, current: Page) -> None:
+        shot = self.log.screenshot(current, result.index + 1) if self.log is not None else None
+        record = StepRecord(
+            source="replay",
+            step=result.index + 1,
+            command=result.action,
+            args=result.args,
+            status=result.status,  # type: ignore[arg-type]
+            error=result.error,
+            url=result.url,
+            duration_ms=round(result.duration_ms, 1),
+            selector=result.selector,
+            tried=result.tried,
+            procedure_id=self.procedure_id,
+            screenshot=str(shot) if shot else None,
+            checked=result.checked,
+        )
+        self.records.append(record)
+        if self.log is not None:
+            self.log.action(record)
+        if self.on_step is not None:
+            self.on_step(record)
+
+
 def procedure_reach(
-    procedure: Procedure, steps: list[dict[str, Any]], params: dict[str, str], ask: Callable[[str], bool] | None, elsewhere: bool
+    procedure: Procedure,
+    steps: list[dict[str, Any]],
+    values: dict[str, str],
+    ask: Callable[[str], bool] | None,
+    allow_other_sites: bool,
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
-    recorded = Reach.of_steps(steps, params)
+    recorded = Reach.of_steps(steps, values)
     sites = procedure.abstract.domains
     origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
-    scopes = secret_sites(procedure, params)
+    scopes = secret_sites(procedure, values)
 
     def may_use(name: str, url: str) -> bool:
         return any(on_site(host_of(url), site) for site in scopes.get(name, []))
 
-    return Reach(origins=origins, ask=ask, elsewhere=elsewhere, may_use=may_use, secrets=list(scopes))
+    return Reach(origins=origins, ask=ask, elsewhere=allow_other_sites, may_use=may_use, secrets=list(scopes))

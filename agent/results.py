@@ -77,7 +77,7 @@ class RunResult(BaseModel):
     run_dir: str | None = None
     mode: Mode = "replay"
     procedures_used: list[str] = Field(default_factory=list)
-    binding: dict[str, str] = Field(default_factory=dict)  # how each parameter of the replayed procedure got its value
+    binding: dict[str, str] = Field(default_factory=dict)  # the replayed binding's sources: where each value came from
     outcome: Outcome = "failed"
     cost: Cost = Field(default_factory=Cost)
     revision_id: str | None = None  # the revision this run proposed or confirmed

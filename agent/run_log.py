@@ -50,10 +50,6 @@ class RunLog:
         self._hidden |= {value for value in values if value}
         self._pattern = value_pattern(self._hidden)
 
-    @property
-    def hidden(self) -> set[str]:
-        return set(self._hidden)
-
     def masked(self, text: str) -> str:
         return text if self._pattern is None else self._pattern.sub(SECRET_MASK, text)
 

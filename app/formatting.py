@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import shlex
+import sqlite3
 
 from agent.results import RunResult
+from core.database import database_error
 from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from procedures.models import Procedure
-from procedures.playback import plain_error
 from procedures.revisions import Revision
+from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
 
@@ -29,7 +31,7 @@ def breaks_at(procedure: Procedure) -> str:
 def shown_bound(match: Match) -> dict[str, str]:
     """The values bound for a match, secret ones masked."""
     secret = {p.name for p in match.procedure.abstract.parameters if p.secret}
-    return {name: SECRET_MASK if name in secret else value for name, value in match.bound.items()}
+    return {name: SECRET_MASK if name in secret else value for name, value in match.binding.values.items()}
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:
@@ -78,3 +80,8 @@ def revision_text(revision: Revision, title: str) -> str:
             *revision.diff(),
         ]
     )
+
+
+def user_error(exc: BaseException) -> BaseException:
+    """A database error as the one message the person sees; other errors as they are."""
+    return database_error(exc) if isinstance(exc, sqlite3.Error) else exc

@@ -49,9 +49,9 @@ FILE_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [lambda db: None, 
 SCHEMA_VERSION = len(FILE_MIGRATIONS)  # the file's layout (PRAGMA user_version); each store's tables have their own
 
 
-def connect(path: Path, schema: Schema) -> sqlite3.Connection:
-    """Open a ShowMeHow database, creating or migrating the file and `schema`'s tables; refuse foreign,
-    corrupt or newer files."""
+def connect(path: Path, *schemas: Schema) -> sqlite3.Connection:
+    """Open a ShowMeHow database, creating or migrating the file and the tables of each of `schemas`, in
+    order (a later one may read an earlier one's tables); refuse foreign, corrupt or newer files."""
     try:
         db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
@@ -75,7 +75,8 @@ def connect(path: Path, schema: Schema) -> sqlite3.Connection:
                     migrate(db)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        _migrate(db, path, schema)
+        for schema in schemas:
+            _migrate(db, path, schema)
     except sqlite3.DatabaseError as exc:
         db.close()
         if "locked" in str(exc):

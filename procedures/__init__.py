@@ -1,4 +1,10 @@
-"""Procedures: the model, building them from recordings, the store, and files in and out."""
+"""Procedures: the public API of the package (its models, ProcedureStore, and build_procedure, which this
+module holds), for `from procedures import ...`.
+
+The package's modules: models; building from recordings (builder, llm_builder, devtools); the store and
+its parts (store, search_index, revision_store, revisions, search); merging demonstrations (merging);
+the person's values for a run (binding); files in and out (transfer, script_export); and what exported
+scripts carry and replay runs (runtime)."""
 
 from __future__ import annotations
 

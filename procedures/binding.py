@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 
 from core.settings import load_settings
 from core.sites import on_site
@@ -33,21 +33,31 @@ FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
 # A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
 VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"
 GROUPS = ("q", "c", "s", "b")
+GIVEN = "given as a parameter"  # the source of a value the person gave
 KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
 
 
 @dataclass
 class Binding:
-    """The values bound for a task, how each was found, and values the task names that none took."""
+    """The values bound for a task, where each came from, and values the task names that none took."""
 
     values: dict[str, str] = field(default_factory=dict)
-    how: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # by parameter: where its value came from, in words
     unplaced: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
 
-    def put(self, name: str, value: str, how: str) -> None:
+    def put(self, name: str, value: str, source: str) -> None:
         self.values[name] = value
-        self.how[name] = how
+        self.sources[name] = source
+
+    def with_given(self, given: Mapping[str, str], names: Collection[str]) -> Binding:
+        """This binding with the values a person gave (which win over the task's); `names` are the
+        procedure's parameters, whose sources then say so."""
+        return replace(
+            self,
+            values=self.values | dict(given),
+            sources=self.sources | {name: GIVEN for name in given if name in names},
+        )
 
 
 def _words(name: str) -> str:
@@ -158,7 +168,7 @@ class _Binder:
     def free(self, span: tuple[int, int]) -> bool:
         return all(span[1] <= a or span[0] >= b for a, b in self.used)
 
-    def take(self, param: Parameter, value: str, span: tuple[int, int], how: str, sure: bool = False) -> bool:
+    def take(self, param: Parameter, value: str, span: tuple[int, int], source: str, sure: bool = False) -> bool:
         """Bind `value` unless its place is taken. A value outside a closed list of allowed values is
         kept aside unless the binding is `sure` of it: a later way may find one that fits, else it
         stands, and the run says it is not allowed."""
@@ -166,9 +176,9 @@ class _Binder:
         if not value or not self.free(span) or param.name in self.result.values:
             return False
         if not sure and param.closed and value.lower() not in {a.lower() for a in param.allowed}:
-            self.doubtful.setdefault(param.name, (value, how))
+            self.doubtful.setdefault(param.name, (value, source))
             return False
-        self.result.put(param.name, _canonical(param, value), how)
+        self.result.put(param.name, _canonical(param, value), source)
         self.used.append(span)
         return True
 
@@ -497,9 +507,9 @@ def bind(
     binder.by_verb()
     binder.toggles()
     result = binder.result
-    for name, (value, how) in binder.doubtful.items():
+    for name, (value, source) in binder.doubtful.items():
         if name not in result.values:
-            result.put(name, value, how)
+            result.put(name, value, source)
     result.unplaced = binder.unplaced()
     for param in procedure.abstract.parameters:
         if param.name in result.values:

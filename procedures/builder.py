@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
-from procedures.placeholders import escape_braces
+from procedures.runtime.placeholders import escape_braces
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 

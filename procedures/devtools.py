@@ -115,10 +115,6 @@ def _aria_name(part: str) -> str:
     return re.sub(r'\[role="[a-z]+"\]$', "", part.removeprefix("aria/"))
 
 
-def recording_from_devtools(text: str, source: str = "input") -> Recording:
-    return devtools_import(text, source)[0]
-
-
 def _wait_check(raw: DevToolsStep, selectors: list[str], after: int) -> Check | None:
     """A waitForElement step as a check after the steps imported so far (at the end when it comes last)."""
     if not raw.visible or not selectors:
@@ -166,53 +162,60 @@ def devtools_import(text: str, source: str = "input") -> tuple[Recording, list[C
             url = redact_url(raw.url)
             steps.append(RecordedStep(action="navigate", value=url, url=url, page=page))
             continue
-        if raw.type == "keyDown":
-            if not raw.key:
-                raise ShowMeHowError(f"{source}: steps.{number}.key is required for a keyDown step")
-            if len(raw.key) == 1:
-                continue  # printable keys are part of a change step
-        hint = _role_hint(raw.selectors)
-        roles = (hint,) if hint else CHANGED_ROLES if raw.type == "change" else CLICKED_ROLES
-        selectors = list(dict.fromkeys(s for parts in raw.selectors for s in _selectors(parts, roles)))[:20]
-        if raw.type != "keyDown" and not selectors:
-            raise ShowMeHowError(f"{source}: steps.{number}.selectors has no selector this importer can use")
-        action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]
-        secret = action == "fill" and _looks_secret(raw)  # a password in a DevTools file is not kept
-        name = next(
-            (
-                _aria_name(part)
-                for group in raw.selectors
-                for part in ([group] if isinstance(group, str) else group)
-                if part.startswith("aria/")
-            ),
-            "",
-        )
-        if secret and raw.value:
-            typed_secrets.append((raw.value, name))
-        navigation = next((redact_url(str(e.get("url"))) for e in raw.assertedEvents if e.get("type") == "navigation"), None)
-        steps.append(
-            RecordedStep(
-                action=action,
-                selector=selectors[0] if selectors else "body",
-                selectors=selectors or ["body"],
-                value=raw.key if action == "press" else (None if secret else raw.value),
-                secret=secret,
-                url=url,
-                page=page,
-                frame=[f"iframe >> nth={i}" for i in raw.frame],
-                navigates_to=navigation or None,
-                label=name,
-                field=name,
-            )
-        )
-        if navigation:
-            url = navigation
-            checks.append(Check(kind="url", expected=navigation, after_step=len(steps), source="devtools"))
+        step = _action_step(raw, f"{source}: steps.{number}", url, page)
+        if step is None:
+            continue
+        if step.secret and raw.value:
+            typed_secrets.append((raw.value, step.field))
+        steps.append(step)
+        if step.navigates_to:
+            url = step.navigates_to
+            checks.append(Check(kind="url", expected=url, after_step=len(steps), source="devtools"))
     if not steps:
         raise ShowMeHowError(f"{source}: the recording has no steps to replay")
     last = len(steps)
     checks = [c.model_copy(update={"after_step": None}) if c.after_step == last else c for c in checks]
     return _without_secret_values(Recording(title=devtools.title, steps=steps), checks, devtools, typed_secrets)
+
+
+def _action_step(raw: DevToolsStep, where: str, url: str, page: int) -> RecordedStep | None:
+    """A click, change or key press as a recorded step, on `url`; None for a printable key, which a change
+    step types. `where` names the step in error messages."""
+    if raw.type == "keyDown":
+        if not raw.key:
+            raise ShowMeHowError(f"{where}.key is required for a keyDown step")
+        if len(raw.key) == 1:
+            return None
+    hint = _role_hint(raw.selectors)
+    roles = (hint,) if hint else CHANGED_ROLES if raw.type == "change" else CLICKED_ROLES
+    selectors = list(dict.fromkeys(s for parts in raw.selectors for s in _selectors(parts, roles)))[:20]
+    if raw.type != "keyDown" and not selectors:
+        raise ShowMeHowError(f"{where}.selectors has no selector this importer can use")
+    action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]
+    secret = action == "fill" and _looks_secret(raw)  # a password in a DevTools file is not kept
+    name = next(
+        (
+            _aria_name(part)
+            for group in raw.selectors
+            for part in ([group] if isinstance(group, str) else group)
+            if part.startswith("aria/")
+        ),
+        "",
+    )
+    navigation = next((redact_url(str(e.get("url"))) for e in raw.assertedEvents if e.get("type") == "navigation"), None)
+    return RecordedStep(
+        action=action,
+        selector=selectors[0] if selectors else "body",
+        selectors=selectors or ["body"],
+        value=raw.key if action == "press" else (None if secret else raw.value),
+        secret=secret,
+        url=url,
+        page=page,
+        frame=[f"iframe >> nth={i}" for i in raw.frame],
+        navigates_to=navigation or None,
+        label=name,
+        field=name,
+    )
 
 
 def _looks_secret(raw: DevToolsStep) -> bool:

@@ -11,7 +11,7 @@ from core.errors import describe_error
 from core.llm import LLMError, complete
 from core.settings import Settings
 from procedures.models import PARAMETER_NAME, Procedure
-from procedures.placeholders import rename_placeholders
+from procedures.runtime.placeholders import rename_placeholders
 
 PROMPT = """You turn a recorded browser demonstration into a reusable procedure.
 Improve the abstract of the procedure below: a one-sentence goal, a short imperative flow (one line

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
-from procedures.placeholders import placeholders
+from procedures.runtime.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"

@@ -9,8 +9,9 @@ from pathlib import Path
 from types import ModuleType
 
 from core.settings import atomic_write_text
-from procedures import checks, placeholders, playback
+from procedures import runtime
 from procedures.models import Procedure
+from procedures.runtime import checks, placeholders, playback
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -97,8 +98,8 @@ if __name__ == "__main__":
 
 
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
-    """A module's code after its docstring and imports; its imports (not those of our own modules, which
-    are inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
+    """A module's code after its docstring and imports; its imports (not those of the runtime's own modules,
+    which are inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
     source = inspect.getsource(module)
     end = 0
     for node in ast.parse(source).body:
@@ -110,12 +111,17 @@ def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
                 imports.setdefault(alias.name, set())
         elif isinstance(node, ast.ImportFrom):
             end = node.end_lineno or end
-            if (node.module or "").split(".")[0] not in ("procedures", "__future__"):
+            if not _inlined(node.module or ""):
                 names = imports.setdefault(node.module or "", set())
                 names.update(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
         else:
             break
     return "\n".join(source.splitlines()[end:]).strip("\n")
+
+
+def _inlined(module: str) -> bool:
+    """Whether `from module import ...` needs no line in the script: the runtime is in it, and __future__ is not needed."""
+    return module == "__future__" or module == runtime.__name__ or module.startswith(runtime.__name__ + ".")
 
 
 def _import_lines(imports: dict[str, set[str]]) -> str:

@@ -90,7 +90,7 @@ class Importable:
         store.check_integrity()  # never write into a damaged file
         store.add_many(fresh)
         if self.recording is not None and fresh:
-            store.add_recording(self.recording)
+            store.recordings.add(self.recording)
         return fresh
 
 

@@ -64,3 +64,9 @@ def mark_secrets_function() -> str:
     config = json.dumps({"secretWords": SECRET_WORDS})
     body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js"))
     return f"(values) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhMarkSecretsShown(values);\n}}"
+
+
+def control_function() -> str:
+    """A function `(element) => {form, multiline, submits, button, label}`: what a control does; with no
+    element, the focused one."""
+    return f"(element) => {{\n{read_js('control.js')}\nreturn smhControl(element);\n}}"

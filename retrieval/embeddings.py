@@ -48,7 +48,7 @@ class Semantic:
         if not self.model or not ids:
             return {}
         try:
-            stored = {pid: _unpack(blob) for pid, blob in self.store.embeddings(self.model, ids).items()}
+            stored = {pid: _unpack(blob) for pid, blob in self.store.index.embeddings(self.model, ids).items()}
             missing = [pid for pid in ids if pid not in stored]
             texts = [procedure_text(self.store.get(pid)) for pid in missing]
             vectors = embed(self.model, [task, *texts], self.settings)
@@ -56,6 +56,6 @@ class Semantic:
             LOG.warning("semantic similarity is off for this search: %s", exc)
             return {}
         made = dict(zip(missing, vectors[1:]))
-        self.store.save_embeddings(self.model, {pid: _pack(v) for pid, v in made.items()})
+        self.store.index.save_embeddings(self.model, {pid: _pack(v) for pid, v in made.items()})
         stored |= made
         return {pid: max(0.0, (_cosine(vectors[0], stored[pid]) - FLOOR) / (1 - FLOOR)) for pid in ids}

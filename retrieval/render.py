@@ -1,4 +1,5 @@
-"""Rendering matches as the <procedural_memory> block of an agent's prompt, within a token budget."""
+"""Rendering memory for an agent's prompt: matches as the <procedural_memory> block, within a token budget,
+and recalled lessons as a list under a heading."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from procedures.models import ProcedureStep
+from retrieval.lessons import Lesson
 from retrieval.scoring import Match
 
 INTRO = "The following procedures from your memory are relevant to this task."
@@ -20,6 +22,11 @@ LEVELS = ("steps", "flow", "header")  # how much of a procedure is shown, most f
 def estimate_tokens(text: str) -> int:
     """About four characters per token, as the seed's budget manager counts."""
     return math.ceil(len(text) / 4)
+
+
+def render_lessons(heading: str, lessons: Sequence[Lesson]) -> str:
+    """Lessons as the prompt shows them: the heading, then one line each."""
+    return heading + "\n" + "\n".join(f"- {lesson.lesson}" for lesson in lessons)
 
 
 def _data(text: object) -> str:
@@ -71,11 +78,11 @@ def _section(rank: int, match: Match, level: str, progress: ReplayProgress | Non
             shown = []
             for param in a.parameters:
                 if param.secret:
-                    value = "(secret, supplied at run time)" if param.name in match.bound else "(secret, not given)"
+                    value = "(secret, supplied at run time)" if param.name in match.binding.values else "(secret, not given)"
                 else:
                     value = (
-                        json.dumps(match.bound[param.name], ensure_ascii=False)
-                        if param.name in match.bound
+                        json.dumps(match.binding.values[param.name], ensure_ascii=False)
+                        if param.name in match.binding.values
                         else "(not given in the task)"
                     )
                 if param.allowed and param.kind in ("option", "choice"):

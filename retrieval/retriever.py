@@ -18,7 +18,8 @@ from core.settings import Settings, load_settings
 from core.words import fold
 from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
-from procedures.store import ProcedureStore, SearchRow
+from procedures.search_index import SearchRow
+from procedures.store import ProcedureStore
 from retrieval.embeddings import Semantic
 from retrieval.scoring import (
     MIN_GOAL,
@@ -155,15 +156,15 @@ class Retriever:
         analysed = self._task(task)
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
-        counts = self.store.term_counts(words) if words else {}
-        titles = self.store.term_counts(words, "goal") if words else {}
-        size = self.store.searchable_count()
+        counts = self.store.index.term_counts(words) if words else {}
+        titles = self.store.index.term_counts(words, "goal") if words else {}
+        size = self.store.index.searchable_count()
         if self.semantic.model and size <= SEMANTIC_SCAN:
-            rows = self.store.search(None, SEMANTIC_SCAN)
+            rows = self.store.index.search(None, SEMANTIC_SCAN)
         else:
             rows = []
             for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
-                rows += self.store.search(query, SHORTLIST) if query else []
+                rows += self.store.index.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         places = {row.id: place_match(url, row.places, row.domains) for row in rows}
@@ -181,25 +182,21 @@ class Retriever:
                 break  # nothing further down the list can enter the top k
             procedure = self.store.get(procedure_id)
             binding = bind(procedure, task, param_env=self.param_env)
-            bound = binding.values
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
                 domain=place,
                 confidence=round(counted_confidence(procedure.confidence, min(goal, 1.0), best), 4),
-                params=round(parameter_availability(procedure, bound), 4),
+                params=round(parameter_availability(procedure, binding.values), 4),
             )
             if breakdown.score >= self.min_score:
                 match = Match(
                     procedure=procedure,
                     score=round(breakdown.score, 4),
                     breakdown=breakdown,
-                    bound=bound,
-                    missing=missing_parameters(procedure, bound),
+                    binding=binding,
+                    missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
-                    how=binding.how,
-                    unplaced=binding.unplaced,
-                    defaulted=binding.defaulted,
                 )
                 matches = sorted([*matches, match], key=lambda m: -m.score)
         return matches[:k]

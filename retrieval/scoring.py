@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel, ConfigDict
 
 from core.sites import on_site
+from procedures.binding import Binding, missing_parameters
 from procedures.models import Procedure
 from procedures.search import place
 
@@ -36,12 +39,14 @@ class Match(BaseModel):
     procedure: Procedure
     score: float
     breakdown: Breakdown
-    bound: dict[str, str]
-    missing: list[str]
+    binding: Binding
+    missing: list[str]  # required parameters the binding has no value for
     evidence: list[str] = []  # which task words matched what, and how
-    how: dict[str, str] = {}  # how each bound value was found
-    unplaced: list[str] = []  # values the task names that no parameter took
-    defaulted: list[str] = []  # parameters that kept their demonstrated value
+
+    def given(self, values: Mapping[str, str]) -> Match:
+        """This match with the values the person gave merged into its binding (theirs win over the task's)."""
+        binding = self.binding.with_given(values, self.procedure.parameter_names)
+        return self.model_copy(update={"binding": binding, "missing": missing_parameters(self.procedure, binding.values)})
 
     def reasons(self) -> list[str]:
         b, out = self.breakdown, []

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from procedures.search import SLOT
-from procedures.store import SearchRow
+from procedures.search_index import SearchRow
 from retrieval.text import STOP_STEMS, Task, Term, fold_terms
 from retrieval.vocabulary import vocabulary
 

@@ -25,10 +25,10 @@ def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
     """Unknown words -> the known word they most likely mean."""
     vocab = vocabulary()
     unknown = {w for w in words if len(w) >= 3 and w.isalpha() and w not in vocab.words and w not in STOP_STEMS}
-    unknown -= store.known_words(unknown) if unknown else set()
+    unknown -= store.index.known_words(unknown) if unknown else set()
     out = {}
     for word in sorted(unknown):
-        candidates = store.words_starting(word[0], len(word) - 2, len(word) + 2)
+        candidates = store.index.words_starting(word[0], len(word) - 2, len(word) + 2)
         candidates += [v for v in vocab.words if v[:1] == word[0] and abs(len(v) - len(word)) <= 2]
         scored = [(d, -len(c), c) for c in set(candidates) if (d := close_enough(word, c)) is not None]
         if scored:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from procedures.merging import with_selectors
@@ -41,7 +43,7 @@ def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
     steps = list(procedure.steps)
     steps[3] = with_selectors(steps[3], ['internal:role=button[name="Sign in"s]'], steps[3].selectors)
     revision = Revision(procedure_id=pid, base_steps=procedure.steps, steps=steps, reason="step 4 failed: no element")
-    return pid, store.propose_revision(revision)
+    return pid, store.revisions.propose(revision)
 
 
 def age_database(path: Path, *statements: str) -> None:
@@ -79,8 +81,9 @@ def call_cli(capsys, *args: str) -> subprocess.CompletedProcess[str]:  # type: i
     return subprocess.CompletedProcess(["showmehow", *args], code, out, err)
 
 
-def record(context, url: str, actions, title: str = "", description: str = "", home: Path | None = None):  # type: ignore[no-untyped-def]
-    """A real recording: open `url`, let `actions(page)` drive the browser, return the Recording."""
+@contextmanager
+def recording_session(context, url: str, title: str = "", description: str = "", home: Path | None = None):  # type: ignore[no-untyped-def]
+    """A real recording under way on a page at `url`: yields (page, session), stops it on leaving."""
     from recorder import RecordingSession
     from recorder.recordings import RecordingStore
 
@@ -89,11 +92,37 @@ def record(context, url: str, actions, title: str = "", description: str = "", h
     session = RecordingSession(context, title=title, description=description, store=store, home=home)
     session.start()
     page.goto(url)
-    actions(page)
-    page.wait_for_timeout(150)
-    recording = session.stop()
+    yield page, session
+    settle(session)
+    session.stop()
     page.close()
-    return recording
+
+
+def record(context, url: str, actions, title: str = "", description: str = "", home: Path | None = None):  # type: ignore[no-untyped-def]
+    """A real recording: open `url`, let `actions(page)` drive the browser, return the Recording."""
+    with recording_session(context, url, title, description, home) as (page, session):
+        actions(page)
+    return session.recording
+
+
+def settle(session, timeout_s: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Let a recording catch up with the browser. The listener sends a step over the recorder's CDP
+    session of its page (or out-of-process frame) while the page handles the input, before Playwright's
+    action returns; the answer to a command sent afterwards on the same session comes after it. So: one
+    round trip on each session, then wait until the recorder has handled what came (handling a step
+    may itself wait on the browser, to find the frame it came from)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for target in list(session._channel._targets.values()):
+        try:
+            target.cdp.send("Runtime.evaluate", {"expression": "0"})
+        except PlaywrightError:
+            continue  # closed: nothing more comes from it
+    deadline = time.monotonic() + timeout_s
+    while session._handling or session._inbox:
+        assert time.monotonic() < deadline, "the recorder never finished handling what the page sent"
+        if not session.pump(10):
+            return
 
 
 def log_in(username: str, password: str):  # type: ignore[no-untyped-def]

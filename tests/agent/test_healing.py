@@ -116,7 +116,7 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     assert "4. [done] Click" in later and "Every step of the procedure was replayed, but the page is not where it ended" in later
     assert "welcome.html?password=••••&username=kim" in llm.requests[-1]["messages"][-1]["content"]  # the page showed it
 
-    revision = store.get_revision(healed.revision_id)  # type: ignore[arg-type]
+    revision = store.revisions.get(healed.revision_id)  # type: ignore[arg-type]
     assert revision.status == "proposed" and revision.procedure_id == pid
     assert same_steps(store.get(pid).steps, demonstrated)  # nothing changes before the person decides
     diff = "\n".join(revision.diff())
@@ -128,8 +128,8 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     assert username.selectors[-len(demonstrated[1].selectors) :] == demonstrated[1].selectors  # old ones kept as fallbacks
     assert revision.steps[2].secret and revision.steps[2].value == "{password}"
 
-    store.reject_revision(revision.id)
-    assert same_steps(store.get(pid).steps, demonstrated) and store.pending_revision(store.get(pid)) is None
+    store.revisions.reject(revision.id)
+    assert same_steps(store.get(pid).steps, demonstrated) and store.revisions.pending(store.get(pid)) is None
 
     llm.replies = _agent_fix()
     page.goto("about:blank")
@@ -141,7 +141,7 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     calls = len(llm.requests)
     confirmed = run_task(TASK, page=page, store=store, mode="auto", model=MODEL, timeout_ms=2000)
     assert confirmed.success and confirmed.cost.llm_calls == 0 and len(llm.requests) == calls  # the fix replayed
-    assert store.get_revision(again.revision_id).status == "accepted"  # type: ignore[arg-type]  # its second verified run
+    assert store.revisions.get(again.revision_id).status == "accepted"  # type: ignore[arg-type]  # its second verified run
 
     page.goto("about:blank")
     replayed = run_task('Sign in to the shop as "lee"', page=page, store=store, mode="replay")

@@ -200,7 +200,7 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     # the replay broke at step 4, but the verified run learned the fix that repairs it: a revision waits,
     # and the break does not count against the procedure (nor does the agent's finish count twice)
     after = store.get(pid)
-    assert result.revision_id is not None and store.pending_revision(after) is not None
+    assert result.revision_id is not None and store.revisions.pending(after) is not None
     assert (after.success_count, after.failure_count, after.steps[3].failure_count) == (0, 0, 0)
 
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from app.gui import MainWindow
 from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
+from app.qt import MainWindow
 from procedures import build_procedure
 from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
@@ -19,7 +19,7 @@ from tests.agent.conftest import act
 from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
-WAIT = 30_000
+WAIT = 120_000  # a deadline, not a pause: a run (browser, litellm, model) can take 30 s on a loaded machine
 
 
 @pytest.fixture
@@ -32,42 +32,42 @@ def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
 
 def _start_recording(qtbot, window: MainWindow, url: str, title: str) -> None:  # type: ignore[no-untyped-def]
     """Press Start as a person would and wait for the opening navigate step."""
-    window.url.setText(url)
-    window.rec_title.setText(title)
-    window.start_button.click()
-    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    window.record_tab.url.setText(url)
+    window.record_tab.rec_title.setText(title)
+    window.record_tab.start_button.click()
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 1, timeout=WAIT)
 
 
 def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
     _start_recording(qtbot, window, f"{site}/login.html", 'Log in as "emile"')
     window.worker.call(lambda page: page.locator("#user").press_sequentially("emile"))
     window.worker.call(lambda page: page.locator("#pass").press_sequentially("hunter2"))
-    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 3, timeout=WAIT)
-    assert window.steps_model.rows[1] == ("fill", "Username", "emile")
-    assert window.steps_model.rows[2] == ("fill", "Password", "••••")
-    window.stop_button.click()
-    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
-    qtbot.waitUntil(lambda: window.editor.isVisible(), timeout=WAIT)
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 3, timeout=WAIT)
+    assert window.record_tab.steps_model.rows[1] == ("fill", "Username", "emile")
+    assert window.record_tab.steps_model.rows[2] == ("fill", "Password", "••••")
+    window.record_tab.stop_button.click()
+    qtbot.waitUntil(lambda: window.procedures_tab.procedures_model.rowCount() == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.procedures_tab.editor.isVisible(), timeout=WAIT)
     assert window.tabs.currentIndex() == 1
-    assert window.editor.title.text() == 'Log in as "emile"'
-    assert [row[0] for row in window.editor.parameters.rows] == ["username", "password"]
+    assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
+    assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
 
 
 def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
     _start_recording(qtbot, window, f"{site}/apps/weather.html", "Show the weather for Lyon")
     window.worker.call(lambda page: page.locator("#city").press_sequentially("Lyon"))
-    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 2, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 2, timeout=WAIT)
     window.worker.call(lambda page: page.close())  # the person closes the window
-    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
-    assert window.start_button.isEnabled() and not window.stop_button.isEnabled()
-    assert window.procedures_model.procedures[0].parameter_names == ["city"]
+    qtbot.waitUntil(lambda: window.procedures_tab.procedures_model.rowCount() == 1, timeout=WAIT)
+    assert window.record_tab.start_button.isEnabled() and not window.record_tab.stop_button.isEnabled()
+    assert window.procedures_tab.procedures_model.procedures[0].parameter_names == ["city"]
 
 
 def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     store = ProcedureStore()
     pid = store.add(sample_procedure())
-    window.refresh_procedures()
-    editor = window.edit_procedure(pid)
+    window.procedures_tab.refresh_procedures()
+    editor = window.procedures_tab.edit_procedure(pid)
     assert editor is not None
     editor.steps.setData(editor.steps.index(1, 2), "{nickname}")
     editor.save()
@@ -89,27 +89,30 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
     saved = store.get(pid)
     assert saved.title == "Log in, edited" and saved.abstract.flow == ["Open", "Type", "Go"]
     assert [(c.kind, c.expected, c.source) for c in saved.checks] == [("text", "Welcome {username}", "person")]
-    assert window.procedures_model.rows[0][0] == "Log in, edited" and window.procedures_model.rows[0][7] == 1
+    assert (
+        window.procedures_tab.procedures_model.rows[0][0] == "Log in, edited"
+        and window.procedures_tab.procedures_model.rows[0][7] == 1
+    )
 
 
 def test_the_editor_shows_a_learned_fix_to_accept_or_reject(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     store = ProcedureStore()
     pid, revision = proposed_fix(store)
-    editor = window.edit_procedure(pid)
+    editor = window.procedures_tab.edit_procedure(pid)
     assert editor is not None and editor.revision is not None and not editor.revision_box.isHidden()
     diff = editor.revision_diff.toPlainText()
     assert "-click @ #go" in diff and '+click @ internal:role=button[name="Sign in"s] | #go' in diff
     editor.accept_revision()
     assert store.get(pid).steps[3].selectors == ['internal:role=button[name="Sign in"s]', "#go"]
     assert editor.steps.rows[3][1] == 'internal:role=button[name="Sign in"s]' and editor.revision_box.isHidden()
-    assert store.get_revision(revision.id).status == "accepted"
+    assert store.revisions.get(revision.id).status == "accepted"
 
     other, rejected = proposed_fix(store)
-    editor = window.edit_procedure(other)
+    editor = window.procedures_tab.edit_procedure(other)
     assert editor is not None
     editor.reject_revision()
-    assert store.get(other).steps[3].selectors == ["#go"] and store.get_revision(rejected.id).status == "rejected"
-    assert window.edit_procedure(other).revision_box.isHidden()  # type: ignore[union-attr]
+    assert store.get(other).steps[3].selectors == ["#go"] and store.revisions.get(rejected.id).status == "rejected"
+    assert window.procedures_tab.edit_procedure(other).revision_box.isHidden()  # type: ignore[union-attr]
 
 
 def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -121,22 +124,23 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     )
     ProcedureStore().add(build_procedure(recording))
     window.tabs.setCurrentIndex(2)
-    window.task.setText('Enter the username "bob" and the password "abc" and press login')
-    window.mode.setCurrentText("replay")
-    window.find_procedures()
-    assert window.matches_model.rowCount() == 1 and window.matches_model.chosen_ids()
-    window.run_button.click()
-    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded, verified (2 checks passed) (replay, 4 steps)<br>Cost: 0 LLM calls; "), (
-        window.result.text()
-    )
-    assert "Open the run directory" in window.result.text()
-    assert [row[2] for row in window.log_model.rows][:4] == ["navigate", "fill", "fill", "click"]
-    arguments = [row[3] for row in window.log_model.rows[:4]]
+    window.run_tab.task.setText('Enter the username "bob" and the password "abc" and press login')
+    window.run_tab.mode.setCurrentText("replay")
+    window.run_tab.find_procedures()  # on the finder's thread: the window stays responsive meanwhile
+    qtbot.waitUntil(lambda: window.run_tab.matches_model.rowCount() > 0, timeout=WAIT)
+    assert window.run_tab.matches_model.rowCount() == 1 and window.run_tab.matches_model.chosen_ids()
+    window.run_tab.run_button.click()
+    qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.run_tab.result.text().startswith(
+        "Succeeded, verified (2 checks passed) (replay, 4 steps)<br>Cost: 0 LLM calls; "
+    ), window.run_tab.result.text()
+    assert "Open the run directory" in window.run_tab.result.text()
+    assert [row[2] for row in window.run_tab.log_model.rows][:4] == ["navigate", "fill", "fill", "click"]
+    arguments = [row[3] for row in window.run_tab.log_model.rows[:4]]
     assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
-    assert [row[:2] + row[4:5] for row in window.log_model.rows[4:]] == [("end", "check", "ok")] * 2
-    assert window.screenshot.pixmap() is not None and not window.screenshot.pixmap().isNull()
-    dialog = window.screenshot.open_full_size()  # what a click on the screenshot opens
+    assert [row[:2] + row[4:5] for row in window.run_tab.log_model.rows[4:]] == [("end", "check", "ok")] * 2
+    assert window.run_tab.screenshot.pixmap() is not None and not window.run_tab.screenshot.pixmap().isNull()
+    dialog = window.run_tab.screenshot.open_full_size()  # what a click on the screenshot opens
     assert dialog is not None and dialog.isVisible()
     assert dialog.findChild(QLabel).pixmap().width() == 1280  # the page's full width, not the thumbnail's
 
@@ -145,41 +149,41 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     recording = record(context, f"{site}/login.html", log_in("kanesha", "xyz"), title='Log in as "kanesha"')
     ProcedureStore().add(build_procedure(recording))
     window.tabs.setCurrentIndex(2)
-    window.task.setText("Log in")
-    window.mode.setCurrentText("replay")
-    window.run_params.setText("username='Ann Lee'")
-    window.run_secrets.setText("password=Gui-S3cret-Value")
-    assert window.run_secrets.displayText() != window.run_secrets.text()  # shown as dots
-    window.run_button.click()
-    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Succeeded, verified"), window.result.text()
+    window.run_tab.task.setText("Log in")
+    window.run_tab.mode.setCurrentText("replay")
+    window.run_tab.run_params.setText("username='Ann Lee'")
+    window.run_tab.run_secrets.setText("password=Gui-S3cret-Value")
+    assert window.run_tab.run_secrets.displayText() != window.run_tab.run_secrets.text()  # shown as dots
+    window.run_tab.run_button.click()
+    qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.run_tab.result.text().startswith("Succeeded, verified"), window.run_tab.result.text()
     run_dir = next(home.glob("runs/run_*"))
     landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
     assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret
     for path in home.rglob("*"):
         if path.is_file():
             assert b"Gui-S3cret-Value" not in path.read_bytes(), path
-    window.run_params.setText('username="unclosed')
-    qtbot.waitUntil(window.run_button.isEnabled, timeout=WAIT)
-    window.run_button.click()
+    window.run_tab.run_params.setText('username="unclosed')
+    qtbot.waitUntil(window.run_tab.run_button.isEnabled, timeout=WAIT)
+    window.run_tab.run_button.click()
     assert window.messages and window.messages[-1].text().startswith("Parameters: cannot read"), "an unclosed quote is refused"
 
 
 def test_the_approval_dialog_denies_a_risky_action(qtbot, window: MainWindow, site: str, llm) -> None:  # type: ignore[no-untyped-def]
     llm.replies = [act("click", ref_name="Send message"), act("finish", success=False, summary="not allowed")]
     window.tabs.setCurrentIndex(2)
-    window.task.setText("send the support message")
-    window.run_url.setText(f"{site}/apps/contact.html")
-    window.mode.setCurrentText("agent")
-    window.run_model.setText("openai/scripted")
-    window.run_button.click()
-    qtbot.waitUntil(lambda: window.approval_box is not None and window.approval_box.isVisible(), timeout=WAIT)
-    assert 'click "Send message"' in window.approval_box.text()  # type: ignore[union-attr]
-    deny = next(b for b in window.approval_box.buttons() if b.text() == "Deny")  # type: ignore[union-attr]
+    window.run_tab.task.setText("send the support message")
+    window.run_tab.run_url.setText(f"{site}/apps/contact.html")
+    window.run_tab.mode.setCurrentText("agent")
+    window.run_tab.run_model.setText("openai/scripted")
+    window.run_tab.run_button.click()
+    qtbot.waitUntil(lambda: window.run_tab.approval_box is not None and window.run_tab.approval_box.isVisible(), timeout=WAIT)
+    assert 'click "Send message"' in window.run_tab.approval_box.text()  # type: ignore[union-attr]
+    deny = next(b for b in window.run_tab.approval_box.buttons() if b.text() == "Deny")  # type: ignore[union-attr]
     deny.click()
-    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    assert window.result.text().startswith("Failed: not allowed")
-    assert window.log_model.rows[0][4] == "skipped"
+    qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    assert window.run_tab.result.text().startswith("Failed: not allowed")
+    assert window.run_tab.log_model.rows[0][4] == "skipped"
 
 
 def test_the_procedures_table_searches_and_sorts_by_numbers(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -188,24 +192,25 @@ def test_the_procedures_table_searches_and_sorts_by_numbers(qtbot, window: MainW
     store.add(sample_procedure(title="Export the report"))
     for success in (True, True, False):
         store.record_outcome(often, success=success)
-    window.refresh_procedures()
-    proxy = window.procedures_proxy
-    assert window.procedures_model.data(window.procedures_model.index(0, 4)) in ("67%", "-")
+    window.procedures_tab.refresh_procedures()
+    proxy = window.procedures_tab.procedures_proxy
+    assert window.procedures_tab.procedures_model.data(window.procedures_tab.procedures_model.index(0, 4)) in ("67%", "-")
     proxy.sort(4, Qt.SortOrder.DescendingOrder)
     assert proxy.index(0, 0).data() == "Log in to the wiki" and proxy.index(0, 4).data() == "67%"
     assert proxy.index(1, 4).data() == "-"
-    window.search.setText("export")
+    window.procedures_tab.search.setText("export")
     assert proxy.rowCount() == 1 and proxy.index(0, 0).data() == "Export the report"
 
 
 def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     ProcedureStore().add(sample_procedure())
-    window.refresh_procedures()
+    window.procedures_tab.refresh_procedures()
     window.show()
+    qtbot.waitExposed(window)
     ARTIFACTS.mkdir(exist_ok=True)
     for index, name in enumerate(["record", "procedures", "run"]):
         window.tabs.setCurrentIndex(index)
-        qtbot.wait(50)
+        qtbot.waitUntil(window.tabs.widget(index).isVisible, timeout=WAIT)
         path = ARTIFACTS / f"gui_{name}.png"
         assert window.grab().save(str(path))
         assert path.stat().st_size > 5_000
@@ -215,14 +220,14 @@ def test_the_window_never_imports_litellm_at_start() -> None:
     import subprocess
     import sys
 
-    code = "import sys; from app.gui import MainWindow; print('litellm' in sys.modules)"
+    code = "import sys; from app.qt import MainWindow; print('litellm' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"
-    assert Path(ROOT / "app" / "gui.py").exists()
+    assert Path(ROOT / "app" / "qt" / "window.py").exists()
 
 
 def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # type: ignore[no-untyped-def]
-    from app.settings_dialog import SettingsDialog
+    from app.qt.settings_dialog import SettingsDialog
     from core.settings import load_settings
     from tests.llm_server import Reply
 
@@ -247,7 +252,7 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from app.settings_dialog import SettingsDialog
+    from app.qt.settings_dialog import SettingsDialog
     from core.settings import load_settings, set_setting
 
     set_setting("llm_timeout", "12")
@@ -270,18 +275,18 @@ def test_the_procedures_table_fits_the_default_window(qtbot, window: MainWindow)
     long_title = 'Log in as "emile" on the staff portal, open the weekly report and export it as a spreadsheet'
     for n in range(3):
         store.add(sample_procedure(title=f"{long_title} {n}", domain="intranet.example-company.org"))
-    window.refresh_procedures()
+    window.procedures_tab.refresh_procedures()
     window.tabs.setCurrentIndex(1)
     window.show()
     qtbot.waitExposed(window)
-    view = window.procedures_view
+    view = window.procedures_tab.procedures_view
     header = view.horizontalHeader()
     qtbot.waitUntil(lambda: not view.horizontalScrollBar().isVisible(), timeout=5000)  # once the layout has settled
     assert header.length() <= view.viewport().width()
     for column in range(1, header.count()):  # every heading readable, none cut to a letter
-        heading = window.procedures_model.headers[column]
+        heading = window.procedures_tab.procedures_model.headers[column]
         assert header.sectionSize(column) >= view.fontMetrics().horizontalAdvance(heading), heading
-    title = window.procedures_proxy.index(0, 0)
+    title = window.procedures_tab.procedures_proxy.index(0, 0)
     assert title.data(Qt.ItemDataRole.ToolTipRole).startswith(long_title)  # an elided title shows whole on hover
 
 
@@ -289,7 +294,7 @@ def test_the_editor_shows_whole_selectors(qtbot, window: MainWindow) -> None:  #
     selector = 'internal:role=button[name="Log in to the staff portal of the company"i]'
     procedure = sample_procedure()
     procedure.steps[3] = ProcedureStep(action="click", selector=selector, selectors=[selector, "#go"], failure_count=2)
-    editor = window.edit_procedure(ProcedureStore().add(procedure))
+    editor = window.procedures_tab.edit_procedure(ProcedureStore().add(procedure))
     assert editor is not None
     qtbot.waitExposed(editor)
     view, header = editor.steps_view, editor.steps_view.horizontalHeader()
@@ -314,27 +319,27 @@ def test_a_failed_step_is_said_in_plain_words(qtbot, window: MainWindow) -> None
         port = free.getsockname()[1]
     ProcedureStore().add(sample_procedure(domain=f"127.0.0.1:{port}"))
     window.tabs.setCurrentIndex(2)
-    window.task.setText("Log in to the demo site")
-    window.mode.setCurrentText("replay")
-    window.run_params.setText("username=ann password=pw")
-    window.run_button.click()
-    qtbot.waitUntil(lambda: window.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
-    error = window.log_model.rows[0][5]
+    window.run_tab.task.setText("Log in to the demo site")
+    window.run_tab.mode.setCurrentText("replay")
+    window.run_tab.run_params.setText("username=ann password=pw")
+    window.run_tab.run_button.click()
+    qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Failed")), timeout=WAIT)
+    error = window.run_tab.log_model.rows[0][5]
     assert f"could not open http://127.0.0.1:{port}/login.html (connection refused)" in error, error
-    assert "net::" not in window.result.text() and "Page.goto" not in window.result.text() + error
+    assert "net::" not in window.run_tab.result.text() and "Page.goto" not in window.run_tab.result.text() + error
 
 
 def test_importing_a_file_again_asks_before_making_copies(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "procedures.json"
     export_procedures([sample_procedure()], path)
-    window.import_path(path)
-    assert window.procedures_model.rowCount() == 1
-    window.import_path(path)
+    window.procedures_tab.import_path(path)
+    assert window.procedures_tab.procedures_model.rowCount() == 1
+    window.procedures_tab.import_path(path)
     box = window.messages[-1]
     assert box.icon() == QMessageBox.Icon.Question and "stored already" in box.text()
-    assert window.procedures_model.rowCount() == 1
+    assert window.procedures_tab.procedures_model.rowCount() == 1
     next(b for b in box.buttons() if b.text() == "Import copies").click()
-    assert window.procedures_model.rowCount() == 2
+    assert window.procedures_tab.procedures_model.rowCount() == 2
 
 
 def test_the_browser_goes_beside_the_app_on_a_1280_by_800_screen() -> None:
@@ -358,12 +363,12 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     _, placed = side_by_side(Rect(0, 0, 1280, 800), Rect(0, 0, 1100, 720), min_app_width=window.minimumSizeHint().width())
     window.worker.window = placed  # as on a 1280x800 screen (the test platform's screen is smaller)
     window.worker.start_recording(f"{site}/login.html", "Open the login page", "")
-    qtbot.waitUntil(lambda: window.steps_model.rowCount() == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 1, timeout=WAIT)
     seen: list[list[int]] = []
     window.worker.call(lambda page: seen.append(page.evaluate("[screenX, screenY, outerWidth, outerHeight]")))
     qtbot.waitUntil(lambda: bool(seen), timeout=WAIT)
     window.worker.stop_recording()
-    qtbot.waitUntil(lambda: window.procedures_model.rowCount() == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.procedures_tab.procedures_model.rowCount() == 1, timeout=WAIT)
     x, y, width, height = seen[0]
     assert (x, y) == (placed.x, placed.y) and (width, height) == (placed.width, placed.height), seen
     assert x + width <= 1280 and y + height <= 800

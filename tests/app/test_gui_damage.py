@@ -2,7 +2,7 @@
 
 import sqlite3
 
-from app.gui import MainWindow
+from app.qt import MainWindow
 from procedures.store import ProcedureStore
 from tests.helpers import sample_procedure
 
@@ -18,7 +18,7 @@ def test_a_damaged_row_is_skipped_with_a_notice(qtbot) -> None:  # type: ignore[
     window = MainWindow(headless=True)
     qtbot.addWidget(window)
     try:
-        assert [p.title for p in window.procedures_model.procedures] == ["Good one"]
+        assert [p.title for p in window.procedures_tab.procedures_model.procedures] == ["Good one"]
         assert "skipped procedure bad-row" in window.statusBar().currentMessage()
     finally:
         window.close()

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOW = (
     "import sys\n"
     "from PySide6.QtWidgets import QApplication\n"
-    "from app.gui import MainWindow\n"
+    "from app.qt import MainWindow\n"
     "app = QApplication(sys.argv)\n"
     "window = MainWindow(headless=True)\n"
     "window.show()\n"

@@ -89,8 +89,8 @@ def main() -> None:
             figures["auto, one broken step"].append((ms, calls))
             broken = [s.step for s in result.steps if s.source == "replay" and s.status == "error"]
             if run < RUNS - 1:
-                store.reject_revision(result.revision_id)  # so that the next auto run heals again
-        store.accept_revision(result.revision_id)
+                store.revisions.reject(result.revision_id)  # so that the next auto run heals again
+        store.revisions.accept(result.revision_id)
         page.goto("about:blank")
         fixed_ms, fixed_calls, _ = timed(task, page=page, store=store, mode="replay")
         browser.close()

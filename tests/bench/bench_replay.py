@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 from agent import RunControls, replay, run_task
 from core.settings import set_setting
 from procedures import build_procedure
-from procedures.playback import Player
+from procedures.runtime.playback import Player
 from procedures.store import ProcedureStore
 from recorder.browser import launch
 from tests.bench.common import isolated_home, report, served_sites

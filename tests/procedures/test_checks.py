@@ -5,8 +5,8 @@ import re
 import pytest
 
 from procedures.builder import postconditions
-from procedures.checks import matching_options, text_pattern, url_matches, validation_problem, value_problem
 from procedures.models import Check, Procedure
+from procedures.runtime.checks import matching_options, text_pattern, url_matches, validation_problem, value_problem
 from recorder.models import PageOutcome, RecordedStep
 from tests.helpers import sample_procedure
 

@@ -109,9 +109,11 @@ def test_binding_tolerates_other_wordings(task: str, expected: dict[str, str]) -
 
 def test_binding_says_how_each_value_was_found() -> None:
     procedure = build_heuristic(ticket())
-    how = bind(procedure, 'File a ticket "X" with priority Low in category Bug, with email updates.', env={}, param_env={}).how
+    how = bind(
+        procedure, 'File a ticket "X" with priority Low in category Bug, with email updates.', env={}, param_env={}
+    ).sources
     assert how["subject"] == how["priority"] == "the task has the title's shape"
-    how = bind(procedure, 'New ticket: subject "X", Urgent priority, account', env={}, param_env={}).how
+    how = bind(procedure, 'New ticket: subject "X", Urgent priority, account', env={}, param_env={}).sources
     assert how == {
         "subject": "next to its name 'subject'",
         "priority": "next to its name 'priority'",
@@ -223,7 +225,7 @@ def test_a_secret_typed_into_two_fields_is_one_parameter() -> None:
     ]
     binding = bind(procedure, 'Set my new password to "Maple.Leaf.3"', env={"SHOWMEHOW_PARAM_PIN": "1234"}, param_env={})
     assert binding.values["new_password"] == "Maple.Leaf.3"
-    assert binding.how["pin"] == "the environment variable SHOWMEHOW_PARAM_PIN"
+    assert binding.sources["pin"] == "the environment variable SHOWMEHOW_PARAM_PIN"
 
 
 def test_options_by_value_dates_times_and_names_next_to_values() -> None:

@@ -15,23 +15,25 @@ from tests.helpers import sample_procedure
 
 
 def _found(store: ProcedureStore, word: str) -> list[str]:
-    return [row.id for row in store.search(f'"{word}"', 10)]
+    return [row.id for row in store.index.search(f'"{word}"', 10)]
 
 
 def test_search_text_follows_add_update_delete_and_deprecation(tmp_path: Path) -> None:
     store = ProcedureStore(tmp_path / "s.db")
     pid = store.add(sample_procedure(title="Log in to the wiki", domain="wiki.example.com"))
     assert _found(store, "wiki") == [pid]
-    assert store.known_words(["wiki", "zebra"]) == {"wiki"}
+    assert store.index.known_words(["wiki", "zebra"]) == {"wiki"}
     renamed = store.get(pid)
     renamed.title = renamed.abstract.goal = "Export the monthly report"
     store.update(renamed)
     assert _found(store, "wiki") == [] and _found(store, "monthly") == [pid]
-    assert store.term_counts(["monthly", "wiki"]) == {"monthly": 1}
-    assert store.term_counts(["monthly"], "goal") == {"monthly": 1} and store.term_counts(["monthly"], "steps") == {}
-    assert [r.id for r in store.search('goal : "monthly"', 10)] == [pid] and store.search('steps : "monthly"', 10) == []
+    assert store.index.term_counts(["monthly", "wiki"]) == {"monthly": 1}
+    assert store.index.term_counts(["monthly"], "goal") == {"monthly": 1} and store.index.term_counts(["monthly"], "steps") == {}
+    assert [r.id for r in store.index.search('goal : "monthly"', 10)] == [pid] and store.index.search(
+        'steps : "monthly"', 10
+    ) == []
     store.set_deprecated(pid, True)
-    assert _found(store, "monthly") == [] and store.searchable_count() == 0
+    assert _found(store, "monthly") == [] and store.index.searchable_count() == 0
     store.set_deprecated(pid, False)
     assert _found(store, "monthly") == [pid]
     store.delete(pid)
@@ -63,7 +65,7 @@ def test_an_older_database_gets_its_search_text_when_opened(tmp_path: Path) -> N
     )
     old.close()
     store = ProcedureStore(path)
-    (row,) = store.search('"parcel"', 10)
+    (row,) = store.index.search('"parcel"', 10)
     assert (row.id, row.domains, row.places) == (procedure.id, ["ups.com"], ["http://ups.com/login.html"])
     version = sqlite3.connect(path).execute("SELECT version FROM schema_versions WHERE name = 'procedures'").fetchone()
     assert version == (len(SCHEMA.migrations),)

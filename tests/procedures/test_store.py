@@ -92,8 +92,28 @@ def test_a_store_from_before_revisions_gains_their_table_and_keeps_its_procedure
     store = ProcedureStore(path)
     pid = store.add(sample_procedure())
     store.close()
-    age_database(path, "DROP TABLE revisions", "UPDATE schema_versions SET version = 2 WHERE name = 'procedures'")
+    age_database(
+        path,
+        "DROP TABLE revisions",
+        "UPDATE schema_versions SET version = 2 WHERE name = 'procedures'",
+        "DELETE FROM schema_versions WHERE name IN ('procedure_index', 'revisions')",  # parts with no schema of their own yet
+    )
     reopened = ProcedureStore(path)
-    assert reopened.get(pid).title == sample_procedure().title and reopened.revisions() == []
+    assert reopened.get(pid).title == sample_procedure().title and reopened.revisions.list() == []
     _, revision = proposed_fix(reopened)
-    assert [r.id for r in reopened.revisions(status="proposed")] == [revision.id]
+    assert [r.id for r in reopened.revisions.list(status="proposed")] == [revision.id]
+
+
+def test_a_version_3_store_keeps_its_search_text_embeddings_and_revisions_as_parts_gain_their_schemas(tmp_path: Path) -> None:
+    """Until the search index and the revisions had schemas of their own, version 3 of the procedures' schema held their tables."""
+    path = tmp_path / "old.db"
+    store = ProcedureStore(path)
+    pid, revision = proposed_fix(store)
+    store.index.save_embeddings("toy", {pid: b"\0\0\0\0"})
+    store.close()
+    age_database(path, "DELETE FROM schema_versions WHERE name IN ('procedure_index', 'revisions')")
+    reopened = ProcedureStore(path)
+    assert [r.id for r in reopened.revisions.list(pid)] == [revision.id]
+    assert [row.id for row in reopened.index.search(None, 10)] == [pid] and list(reopened.index.embeddings("toy", [pid])) == [pid]
+    versions = dict(sqlite3.connect(path).execute("SELECT name, version FROM schema_versions").fetchall())
+    assert versions == {"recordings": 1, "procedures": 3, "procedure_index": 2, "revisions": 1}

@@ -8,8 +8,8 @@ import pytest
 
 from core.errors import ShowMeHowError
 from procedures import build_procedure
-from procedures.devtools import recording_from_devtools
-from procedures.playback import Player
+from procedures.devtools import devtools_import
+from procedures.runtime.playback import Player
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
 from tests.helpers import ROOT, log_in, record, run_cli
@@ -122,7 +122,7 @@ def test_a_devtools_change_on_a_select_chooses_the_option(context, site: str) ->
             {"type": "change", "value": "Crash on start", "selectors": [["#title"]], "target": "main"},
         ],
     }
-    procedure = build_procedure(recording_from_devtools(json.dumps(recording)))
+    procedure = build_procedure(devtools_import(json.dumps(recording))[0])
     page = context.new_page()
     Player(page, {p.name: p.example or "" for p in procedure.abstract.parameters}, timeout_ms=5000).run(
         [s.model_dump() for s in procedure.steps]
@@ -144,7 +144,7 @@ def test_bad_devtools_files_name_the_field(site: str, change, message: str) -> N
     data = devtools_file(site)
     change(data)
     with pytest.raises(ShowMeHowError, match=message.replace("[", r"\[").replace("(", r"\(")):
-        recording_from_devtools(json.dumps(data), source="f.json")
+        devtools_import(json.dumps(data), source="f.json")
 
 
 def test_bad_devtools_import_stores_nothing(home: Path, tmp_path: Path, site: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Frame, Page
 
 from recorder import RecordedStep, RecordingSession
+from tests.helpers import settle
 
 
 class Recorder:
@@ -24,11 +25,7 @@ class Recorder:
         self.settle()
 
     def settle(self) -> None:
-        """Let the last binding calls arrive."""
-        for page in self.context.pages:
-            if not page.is_closed():
-                page.wait_for_timeout(150)
-                break
+        settle(self.session)
 
     def steps(self) -> list[RecordedStep]:
         return self.session.steps

@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from recorder import Recording
 from recorder.scripts import read_js
-from tests.helpers import record
+from tests.helpers import record, recording_session, settle
 
 
 def _assert_no_trace(recording: Recording, home: Path, *values: str) -> None:
@@ -63,16 +63,15 @@ def test_a_contenteditable_secret_is_one_step_without_its_text(context: BrowserC
 
 
 def test_a_get_form_with_a_short_name_and_a_title_that_names_the_password(context: BrowserContext, site: str, home: Path) -> None:
-    def actions(page: Page) -> None:
+    title = 'Log in as emile with password "x3h"'
+    with recording_session(context, f"{site}/secrets/get-form.html", title=title) as (page, session):
         page.locator("#user").press_sequentially("emile")
         page.locator("#pw").press_sequentially("x3h")
-        page.wait_for_timeout(150)
+        settle(session)
         journal = next((home / "journals").glob("*.jsonl")).read_text()
         assert "x3h" not in journal  # a crash now would not leave it on disk either
         _submit(page, "Log in")
-
-    title = 'Log in as emile with password "x3h"'
-    recording = record(context, f"{site}/secrets/get-form.html", actions, title=title)
+    recording = session.recording
     assert recording.title == 'Log in as emile with password "{key}"'  # the field's parameter, named from its label
     submit = recording.steps[-1]
     assert submit.navigates_to is not None and submit.navigates_to.endswith("done.html?user=emile&pw=")

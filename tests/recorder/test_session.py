@@ -3,6 +3,7 @@ from pathlib import Path
 
 from recorder.channel import Sender
 from recorder.recordings import RecordingStore
+from tests.helpers import settle
 from tests.recorder.conftest import Recorder, assert_selectors_resolve
 
 
@@ -147,7 +148,7 @@ def test_link_navigation_is_one_step_and_typed_url_is_another(recorder: Recorder
         page.goto(f"{site}/welcome.html")
         page.get_by_role("link", name="Sign out").click()
         page.wait_for_url("**/login.html")
-        page.wait_for_timeout(100)
+        recorder.settle()  # the click and the load it led to are in
         recorder.session.steps[-1] = recorder.session.steps[-1].model_copy(update={"timestamp": 0})  # long ago
         page.goto(f"{site}/form.html")
         page.go_back()
@@ -219,7 +220,7 @@ def test_start_instruments_pages_already_open(context, site: str) -> None:  # ty
     session = RecordingSession(context, title="late start")
     session.start()
     page.locator("#user").press_sequentially("bob")
-    page.wait_for_timeout(150)
+    settle(session)
     assert [(s.action, s.value) for s in session.stop().steps] == [("navigate", f"{site}/login.html"), ("fill", "bob")]
 
 
@@ -257,7 +258,7 @@ def test_closing_the_browser_keeps_the_steps(browser, site: str, home: Path) -> 
     session.start()
     page.goto(f"{site}/login.html")
     page.locator("#user").press_sequentially("zoe")
-    page.wait_for_timeout(150)
+    settle(session)
     context.close()
     assert session.pump() is False
     recording = session.stop()

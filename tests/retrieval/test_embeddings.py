@@ -59,10 +59,10 @@ def test_a_changed_procedure_is_embedded_again(tmp_path: Path, server: LLMServer
     changed = store.get(pid)
     changed.title = changed.abstract.goal = "Settle the bill"
     store.update(changed)
-    assert store.embeddings("openai/toy-embed", [pid]) == {}
+    assert store.index.embeddings("openai/toy-embed", [pid]) == {}
     Retriever(store, settings).retrieve("Empty the trash bin")
     assert any("Settle the bill" in text for text in server.requests[-1]["input"])
-    assert list(store.embeddings("openai/toy-embed", [pid])) == [pid]
+    assert list(store.index.embeddings("openai/toy-embed", [pid])) == [pid]
 
 
 def test_without_the_server_words_alone_answer(tmp_path: Path, server: LLMServer, caplog: pytest.LogCaptureFixture) -> None:

@@ -1,3 +1,4 @@
+from procedures.binding import Binding
 from retrieval import render_procedural_memory
 from retrieval.render import estimate_tokens
 from retrieval.scoring import Breakdown, Match
@@ -6,7 +7,9 @@ from tests.helpers import sample_procedure
 
 def _match(title: str, score: float, bound: dict[str, str] | None = None) -> Match:
     breakdown = Breakdown(goal=score, domain=1.0, confidence=0.5, params=1.0)
-    return Match(procedure=sample_procedure(title=title), score=score, breakdown=breakdown, bound=bound or {}, missing=[])
+    return Match(
+        procedure=sample_procedure(title=title), score=score, breakdown=breakdown, binding=Binding(values=bound or {}), missing=[]
+    )
 
 
 def test_block_follows_the_seed_format() -> None:

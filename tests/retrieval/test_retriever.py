@@ -46,7 +46,7 @@ def test_paraphrased_login_is_found_by_goal_and_bound(corpus, site: str) -> None
     (match, *_) = Retriever(store).retrieve("Log in as emile with password x", url=f"{site}/login.html?next=/")
     assert match.procedure.id == ids["login"]
     assert match.breakdown.domain == 1.0
-    assert match.bound["username"] == "emile"
+    assert match.binding.values["username"] == "emile"
     assert set(match.breakdown.model_dump()) == {"goal", "domain", "confidence", "params"}
     assert 0 <= match.score <= 1
 

@@ -1,7 +1,8 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
-Steps are plain dicts (a ProcedureStep's model_dump()). This module needs only the standard
-library, Playwright and procedures.placeholders, so that an exported script can carry it verbatim.
+Steps are plain dicts (a ProcedureStep's model_dump()). Part of procedures.runtime: exported scripts
+carry this module verbatim, after placeholders and checks, so it imports only the standard library,
+Playwright and those two.
 """
 
 import re
@@ -15,8 +16,8 @@ from urllib.parse import quote_plus, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures import checks
-from procedures.placeholders import PLACEHOLDER, fill_placeholders, placeholders
+from procedures.runtime import checks
+from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 

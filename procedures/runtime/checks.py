@@ -2,8 +2,9 @@
 select shows the intended option, a click changes the page as the demonstration's did, no validation
 message appeared) and at the end (the procedure's postconditions and the person's assertions).
 
-Each check answers None when it holds, else "expected ..., saw ...". Like playback, this module needs
-only the standard library, Playwright and procedures.placeholders: exported scripts carry it verbatim.
+Each check answers None when it holds, else "expected ..., saw ...". Part of procedures.runtime:
+exported scripts carry this module verbatim, so it imports only the standard library, Playwright
+and placeholders.
 """
 
 import fnmatch
@@ -17,7 +18,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
-from procedures.placeholders import fill_placeholders
+from procedures.runtime.placeholders import fill_placeholders
 
 STATE_JS = """(node) => {
   node = node || document;

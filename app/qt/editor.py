@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.formatting import revision_text
-from app.table_models import RowsModel
-from app.table_view import make_table
+from app.qt.table_models import RowsModel
+from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
 from procedures.models import CHECK_KINDS, Procedure
 from procedures.store import ProcedureStore
@@ -115,7 +115,7 @@ class ProcedureEditor(QDialog):
 
     def _revision_box(self) -> QWidget:
         """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
-        self.revision = self.store.pending_revision(self.procedure)
+        self.revision = self.store.revisions.pending(self.procedure)
         box = self.revision_box = QWidget()
         box.setVisible(self.revision is not None)
         if self.revision is None:
@@ -132,7 +132,7 @@ class ProcedureEditor(QDialog):
     def accept_revision(self) -> None:
         assert self.revision is not None
         try:
-            self.procedure = self.store.accept_revision(self.revision.id)
+            self.procedure = self.store.revisions.accept(self.revision.id)
         except ShowMeHowError as exc:
             self.error.setText(f"Not accepted: {exc}")
             return
@@ -141,7 +141,7 @@ class ProcedureEditor(QDialog):
 
     def reject_revision(self) -> None:
         assert self.revision is not None
-        self.store.reject_revision(self.revision.id)
+        self.store.revisions.reject(self.revision.id)
         self._revision_decided("Rejected: the procedure stays as it was.")
 
     def _revision_decided(self, text: str) -> None:

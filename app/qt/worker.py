@@ -8,7 +8,6 @@ import queue
 import sqlite3
 import threading
 import traceback
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -17,12 +16,11 @@ from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
+from app.operations import build_and_store
 from app.placement import Rect
 from core.database import database_error
 from core.errors import ShowMeHowError
-from core.settings import load_settings
-from procedures import build_procedure
-from procedures.playback import plain_error
+from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, place_window
@@ -177,16 +175,12 @@ class BrowserWorker(QObject):
         assert self._session is not None
         recording = self._session.stop()
         self._close_browser()
-        settings = load_settings()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            procedure = build_procedure(recording, model=settings.model, settings=settings)
-        for warning in caught:
-            self.notice.emit(str(warning.message))
-        procedure_id, merged = self._store.add_or_merge(procedure)
-        if merged:
+        built = build_and_store(self._store, recording)
+        for notice in built.notices:
+            self.notice.emit(notice)
+        if built.merged:
             self.notice.emit("This demonstration repeats a stored task: it was merged into that procedure as alternatives.")
-        self.recording_stopped.emit(recording.id, procedure_id)
+        self.recording_stopped.emit(recording.id, built.procedure_id)
         self.busy_changed.emit(False)
 
     def _do_run(

@@ -1,6 +1,6 @@
 """`{name}` placeholders in step values, selectors and URLs; `{{` and `}}` are literal braces.
 
-Standard library only: exported Playwright scripts carry this module's source verbatim.
+Part of procedures.runtime, standard library only: exported scripts carry this module verbatim.
 """
 
 import json

@@ -1,0 +1,87 @@
+"""The agent's tools: one pydantic model per tool (the model's arguments are validated against it), and
+their schemas for the LLM."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ToolArgs(BaseModel):
+    """A tool's arguments: nothing beyond its fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Goto(ToolArgs):
+    """Open a URL in the current tab."""
+
+    url: str = Field(min_length=1, max_length=2000)
+
+
+class Click(ToolArgs):
+    """Click an element by its ref (e.g. e12)."""
+
+    ref: str = Field(pattern=r"^e\d+$")
+
+
+class Fill(ToolArgs):
+    """Replace the text of an input or textarea by its ref."""
+
+    ref: str = Field(pattern=r"^e\d+$")
+    text: str = Field(max_length=10_000)
+
+
+class Type(ToolArgs):
+    """Type text into the focused element, key by key."""
+
+    text: str = Field(max_length=10_000)
+
+
+class Press(ToolArgs):
+    """Press a key or a combination, e.g. Enter, Escape, Control+a."""
+
+    key: str = Field(min_length=1, max_length=40)
+
+
+class Select(ToolArgs):
+    """Choose an option of a select element by its visible label."""
+
+    ref: str = Field(pattern=r"^e\d+$")
+    option: str = Field(max_length=500)
+
+
+class Scroll(ToolArgs):
+    """Scroll the page."""
+
+    direction: Literal["up", "down"]
+
+
+class Finish(ToolArgs):
+    """End the task: say whether it was done and what happened."""
+
+    success: bool
+    summary: str = Field(max_length=2000)
+
+
+TOOLS: dict[str, type[ToolArgs]] = {
+    "goto": Goto,
+    "click": Click,
+    "fill": Fill,
+    "type": Type,
+    "press": Press,
+    "select": Select,
+    "scroll": Scroll,
+    "finish": Finish,
+}
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    return [
+        {
+            "type": "function",
+            "function": {"name": name, "description": (model.__doc__ or "").strip(), "parameters": model.model_json_schema()},
+        }
+        for name, model in TOOLS.items()
+    ]

@@ -1,0 +1,188 @@
+"""`showmehow list|show|assert|delete|export|import`: the stored procedures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from app.cli.output import table
+from app.formatting import breaks_at
+from core.errors import ShowMeHowError, describe_error
+from core.secrecy import SECRET_MASK
+from procedures.models import Check, Procedure
+from procedures.runtime.checks import describe_check
+from procedures.script_export import export_script
+from procedures.store import ProcedureStore
+from procedures.transfer import export_procedures, read_importable
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    procedures = ProcedureStore().list(include_deprecated=not args.active)
+    if args.json:
+        print(json.dumps([json.loads(p.model_dump_json()) for p in procedures], indent=2))
+        return 0
+    if not procedures:
+        print("No procedures yet. Record one with `showmehow record URL`.")
+        return 0
+    rows = [
+        (
+            p.id[:12],
+            p.title,
+            ",".join(p.abstract.domains),
+            ",".join(p.parameter_names),
+            p.uses,
+            f"{p.confidence:.2f}",
+            breaks_at(p),
+            len(p.checks) or "none",
+            "yes" if p.deprecated else "",
+        )
+        for p in procedures
+    ]
+    print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED"], rows))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    store = ProcedureStore()
+    procedure = store.get(store.resolve(args.id))
+    if args.json:
+        print(procedure.model_dump_json(indent=2))
+    else:
+        print(describe_procedure(procedure))
+    return 0
+
+
+def describe_procedure(p: Procedure) -> str:
+    a = p.abstract
+    lines = [
+        f"{p.title}  ({p.id})",
+        f"Goal: {a.goal}",
+        f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
+        f"Uses: {p.uses} ({p.success_count} ok, {p.failure_count} failed)  confidence {p.confidence:.2f}"
+        + ("  DEPRECATED" if p.deprecated else ""),
+    ]
+    if a.prerequisites:
+        lines.append("Prerequisites: " + "; ".join(a.prerequisites))
+    lines.append("Parameters:")
+    for param in a.parameters or []:
+        example = "(secret)" if param.secret else repr(param.example)
+        lines.append(f"  {param.name}: {example}{'' if param.required else ' (optional)'}")
+    lines.append("Flow:")
+    lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
+    lines.append("Steps:")
+    for i, step in enumerate(p.steps, 1):
+        value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
+        broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
+        lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
+    lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
+    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]" for i, c in enumerate(p.checks, 1)]
+    return "\n".join(lines)
+
+
+def _when(check: Check) -> str:
+    return f"after step {check.after_step}" if check.after_step else "at the end"
+
+
+def cmd_assert(args: argparse.Namespace) -> int:
+    """List, add or remove a procedure's checks."""
+    store = ProcedureStore()
+    procedure = store.get(store.resolve(args.id))
+    checks = list(procedure.checks)
+    if args.kind == "remove":
+        numbers = {int(n) for n in args.args if n.isdigit()}
+        if not numbers or not all(1 <= n <= len(checks) for n in numbers):
+            raise ShowMeHowError(f"usage: showmehow assert ID remove NUMBER (1 to {len(checks)}, as `assert ID list` shows)")
+        checks = [c for n, c in enumerate(checks, 1) if n not in numbers]
+    elif args.kind != "list":
+        wanted = {"text": ["TEXT"], "url": ["URL"], "value": ["SELECTOR", "VALUE"], "element": ["SELECTOR"]}[args.kind]
+        if len(args.args) != len(wanted):
+            raise ShowMeHowError(f"usage: showmehow assert ID {args.kind} {' '.join(wanted)} [--after-step N]")
+        selector = args.args[0] if args.kind in ("value", "element") else None
+        expected = args.args[-1] if args.kind != "element" else ""
+        try:
+            checks.append(Check(kind=args.kind, expected=expected, selector=selector, after_step=args.after_step))
+        except ValidationError as exc:
+            raise ShowMeHowError(f"invalid check: {describe_error(exc)}") from exc
+    if args.kind != "list":
+        procedure = store.update(procedure.model_copy(update={"checks": checks}))
+    if not procedure.checks:
+        print("No checks: runs of this procedure end unverified.")
+    for number, check in enumerate(procedure.checks, 1):
+        print(f"{number}. {describe_check(check.model_dump())}  [{_when(check)}, {check.source}]")
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    store = ProcedureStore()
+    procedure_id = store.resolve(args.id)
+    store.delete(procedure_id)
+    print(f"Deleted {procedure_id}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = ProcedureStore()
+    procedure = store.get(store.resolve(args.id))
+    if args.format == "script" or (args.format is None and args.file.endswith(".py")):
+        export_script(procedure, Path(args.file))
+    else:
+        export_procedures([procedure], Path(args.file))
+    print(f"Exported {procedure.id} to {args.file}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    importable = read_importable(Path(args.file))  # validated before the store is opened
+    store = ProcedureStore()
+    known = {} if args.force else importable.stored_already(store)
+    for procedure in importable.store_into(store, force=args.force):
+        print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
+    for procedure in importable.procedures:
+        if procedure.id in known:
+            print(f"Already stored: {procedure.title!r} as {known[procedure.id]} (--force imports a copy)")
+    if known and len(known) == len(importable.procedures):
+        raise ShowMeHowError(f"nothing imported: {args.file} was imported before; `showmehow import --force` imports copies")
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The `list`, `show`, `assert`, `delete`, `export`, `import` commands."""
+    p = sub.add_parser("list", help="list stored procedures")
+    p.add_argument("--active", action="store_true", help="hide deprecated procedures")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("show", help="show one procedure")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.add_argument("--json", action="store_true", help="print the stored JSON")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser(
+        "assert",
+        help="a procedure's checks: list, add (text TEXT, url URL, value SELECTOR VALUE, element SELECTOR) or remove N",
+        description="Checks decide whether a run did the task. Values may use {parameter} placeholders; * is a wildcard "
+        "in texts and URLs. Without --after-step a check runs at the end of a run.",
+    )
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.add_argument("kind", nargs="?", default="list", choices=["list", "text", "url", "value", "element", "remove"])
+    p.add_argument("args", nargs="*", help="what the check expects (see above)")
+    p.add_argument("--after-step", type=int, default=None, metavar="N", help="check right after step N instead of at the end")
+    p.set_defaults(func=cmd_assert)
+
+    p = sub.add_parser("delete", help="delete a procedure")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.set_defaults(func=cmd_delete)
+
+    p = sub.add_parser("export", help="write a procedure to a JSON file or a Playwright script (.py)")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.add_argument("file")
+    p.add_argument("--format", choices=["json", "script"], help="default: script for .py files, else json")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="add procedures from a ShowMeHow JSON file or a Chrome DevTools recording")
+    p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="import copies of procedures that are stored already")
+    p.set_defaults(func=cmd_import)

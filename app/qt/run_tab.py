@@ -1,0 +1,192 @@
+"""The Run tab: a task, its values and secrets, the procedures that fit it, and the run as it goes."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from agent import RunResult, StepRecord
+from app.formatting import parse_assignment_text, run_outcome
+from app.qt.finder import Finder
+from app.qt.host import Host
+from app.qt.screenshot import ScreenshotView
+from app.qt.table_models import MatchesModel, RowsModel
+from app.qt.table_view import make_table
+from app.qt.worker import BrowserWorker
+from core.errors import ShowMeHowError
+from core.settings import load_settings
+from procedures.runtime.playback import plain_error
+from retrieval import Match
+
+
+class RunTab(QWidget):
+    finished = Signal()  # a run ended: the procedures' counts changed
+
+    def __init__(self, worker: BrowserWorker, host: Host) -> None:
+        super().__init__()
+        self.worker, self.host = worker, host
+        self.approval_box: QMessageBox | None = None
+        self.finder = Finder()
+        self.finder.found.connect(self.show_matches)
+        self.finder.failed.connect(host.show_error)
+        self.matches_model = MatchesModel()
+        self.log_model = RowsModel(["Step", "Source", "Command", "Arguments", "Status", "Error"])
+        self.screenshot = ScreenshotView()
+        self.result = QLabel("")
+        self.result.setOpenExternalLinks(True)
+        self.result.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._form())
+        layout.addLayout(self._buttons())
+        layout.addWidget(QLabel("Matched procedures (untick to leave one out):"))
+        matches_view = make_table(self.matches_model, stretch=1)
+        matches_view.setMaximumHeight(140)
+        layout.addWidget(matches_view)
+        lower = QSplitter()
+        self.log_view = make_table(self.log_model, stretch=5, caps={3: 260})
+        lower.addWidget(self.log_view)
+        lower.addWidget(self.screenshot)
+        lower.setSizes([560, 500])
+        layout.addWidget(lower, 1)
+        layout.addWidget(self.result)
+        worker.run_progress.connect(self.run_progress)
+        worker.run_finished.connect(self.run_finished)
+        worker.approval_requested.connect(self.ask_approval)
+        worker.busy_changed.connect(self.set_busy)
+
+    def _form(self) -> QFormLayout:
+        settings = load_settings()
+        self.task = QLineEdit()
+        self.task.setPlaceholderText('e.g. Log in as "bob"')
+        self.run_url = QLineEdit()
+        self.run_url.setPlaceholderText("optional start URL")
+        self.mode = QComboBox()
+        self.mode.addItems(["replay", "agent", "auto"])
+        if settings.model:
+            self.mode.setCurrentText("auto")
+        self.run_model = QLineEdit(settings.model or "")
+        self.run_model.setPlaceholderText("model for agent and auto modes")
+        self.run_params = QLineEdit()
+        self.run_params.setPlaceholderText('optional values the task does not give, e.g. username=bob city="New York"')
+        self.run_secrets = QLineEdit()
+        self.run_secrets.setEchoMode(QLineEdit.EchoMode.Password)
+        self.run_secrets.setPlaceholderText("e.g. password=… (kept in memory for this run, masked in run logs)")
+        form = QFormLayout()
+        for label, field in (("Task", self.task), ("Start URL", self.run_url), ("Mode", self.mode)):
+            form.addRow(label, field)
+        for label, field in (("Model", self.run_model), ("Parameters", self.run_params), ("Secrets", self.run_secrets)):
+            form.addRow(label, field)
+        return form
+
+    def _buttons(self) -> QHBoxLayout:
+        find = QPushButton("Find procedures")
+        find.clicked.connect(self.find_procedures)
+        self.run_button = QPushButton("Start")
+        self.run_button.clicked.connect(self.start_run)
+        self.stop_run_button = QPushButton("Stop")
+        self.stop_run_button.setEnabled(False)
+        self.stop_run_button.clicked.connect(self.stop_run)
+        self.show_browser = QCheckBox("Show the browser")
+        self.show_browser.setChecked(not self.worker.headless)
+        buttons = QHBoxLayout()
+        for widget in (find, self.run_button, self.stop_run_button, self.show_browser):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        return buttons
+
+    def _task_text(self) -> str | None:
+        task = self.task.text().strip()
+        if not task:
+            self.host.show_error("Describe the task first.")
+        return task or None
+
+    @Slot()
+    def find_procedures(self) -> None:
+        """Find the procedures that fit the task on the finder's thread; `show_matches` shows them."""
+        task = self._task_text()
+        if task is not None:
+            self.finder.find(task, self.run_url.text().strip() or None)
+
+    @Slot(int, list)
+    def show_matches(self, number: int, matches: list[Match]) -> None:
+        if number != self.finder.latest:
+            return  # the answer to an older request
+        self.matches_model.set_matches(matches)
+        if not matches:
+            self.result.setText("No stored procedure fits this task; the agent would start without memory.")
+
+    @Slot()
+    def start_run(self) -> None:
+        task = self._task_text()
+        if task is None:
+            return
+        try:
+            params = parse_assignment_text(self.run_params.text())
+            secrets = parse_assignment_text(self.run_secrets.text())
+        except ShowMeHowError as exc:
+            self.host.show_error(f"Parameters: {exc}")
+            return
+        if self.matches_model.rowCount() == 0:
+            self.find_procedures()  # to show them; the run finds the same ones itself
+        self.log_model.set_rows([])
+        self.result.setText("Running…")
+        self.worker.headless = not self.show_browser.isChecked()
+        self.host.place_browser()
+        chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
+        url = self.run_url.text().strip() or None
+        self.worker.run(task, url, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params, secrets)
+
+    @Slot()
+    def stop_run(self) -> None:
+        self.worker.stop_run()
+
+    @Slot(object)
+    def run_progress(self, step: StepRecord) -> None:
+        shown = ", ".join(f"{k}={v}" for k, v in step.args.items() if v is not None)
+        error = plain_error(step.error) if step.error else ""
+        self.log_model.append((step.step, step.source, step.command, shown, step.status, error), highlight=step.status == "error")
+        if step.screenshot and Path(step.screenshot).exists():
+            self.screenshot.show_file(step.screenshot)
+
+    @Slot(dict)
+    def run_finished(self, data: dict[str, Any]) -> None:
+        result = RunResult.model_validate(data)
+        for check in result.checks:
+            self.log_model.append(
+                ("end", "check", check.description, check.source, "ok" if check.passed else "error", check.detail or ""),
+                highlight=not check.passed,
+            )
+        link = Path(result.run_dir).as_uri() if result.run_dir else ""
+        lines = [html.escape(line) for line in run_outcome(result)]
+        self.result.setText("<br>".join(lines) + f'<br><a href="{link}">Open the run directory</a>')
+        self.finished.emit()
+
+    @Slot(int, str)
+    def ask_approval(self, number: int, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, "Approve this action?", text, parent=self.window())
+        allow = box.addButton("Allow", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Deny", QMessageBox.ButtonRole.RejectRole)
+        box.finished.connect(lambda _: self.worker.answer_approval(number, box.clickedButton() is allow))
+        self.approval_box = box
+        box.open()
+
+    @Slot(bool)
+    def set_busy(self, busy: bool) -> None:
+        self.run_button.setEnabled(not busy)
+        self.stop_run_button.setEnabled(busy)

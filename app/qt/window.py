@@ -1,0 +1,136 @@
+"""The main window: Record, Procedures and Run tabs over the public API, and the thread that owns the browser."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+
+from PySide6.QtCore import QThread, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QTabWidget
+
+from app.desktop import desktop_problem
+from app.formatting import user_error
+from app.placement import Rect, side_by_side
+from app.qt.procedures_tab import ProceduresTab
+from app.qt.record_tab import RecordTab
+from app.qt.run_tab import RunTab
+from app.qt.settings_dialog import SettingsDialog
+from app.qt.worker import BrowserWorker
+from core.errors import ShowMeHowError
+from procedures.store import ProcedureStore
+from recorder import recover_journals
+from recorder.browser import has_display
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, headless: bool | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle("ShowMeHow")
+        self.resize(1100, 720)
+        self.store = ProcedureStore()
+        self.messages: list[QMessageBox] = []  # open message boxes (non-blocking)
+        self.worker = BrowserWorker(headless=not has_display() if headless is None else headless)
+        self.thread_ = QThread()
+        self.worker.moveToThread(self.thread_)
+        self.thread_.started.connect(self.worker.loop)
+        self.record_tab = RecordTab(self.worker, self)
+        self.procedures_tab = ProceduresTab(self.store, self)
+        self.run_tab = RunTab(self.worker, self)
+        self.worker.recording_stopped.connect(self.recording_stopped)
+        self.worker.notice.connect(self.show_notice)
+        self.worker.failed.connect(self.show_error)
+        self.run_tab.finished.connect(self.procedures_tab.refresh_procedures)
+        self.thread_.start()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.record_tab, "Record")
+        self.tabs.addTab(self.procedures_tab, "Procedures")
+        self.tabs.addTab(self.run_tab, "Run")
+        self.setCentralWidget(self.tabs)
+        self._file_menu()
+        self.procedures_tab.refresh_procedures()
+        recovered = recover_journals()
+        if recovered:
+            self.show_notice(f"Recovered {len(recovered)} interrupted recording(s); build them with `showmehow build`.")
+
+    def _file_menu(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        for label, slot, shortcut in (
+            ("&Import…", self.procedures_tab.import_file, "Ctrl+O"),
+            ("&Settings…", self.open_settings, "Ctrl+,"),
+            ("&Quit", self.close, "Ctrl+Q"),
+        ):
+            action = QAction(label, self)
+            action.triggered.connect(slot)
+            action.setShortcut(QKeySequence(shortcut))
+            menu.addAction(action)
+        self.quit_action = action
+
+    @Slot(str, str)
+    def recording_stopped(self, recording_id: str, procedure_id: str) -> None:
+        self.procedures_tab.refresh_procedures()
+        self.tabs.setCurrentIndex(1)
+        self.procedures_tab.edit_procedure(procedure_id)
+
+    def place_browser(self) -> Rect | None:
+        """Make room for a visible browser beside this window on its screen, and have the worker open it there."""
+        if self.worker.headless:
+            return None
+        if self.isMaximized() or self.isFullScreen():
+            self.showNormal()
+        area, frame, inner = self.screen().availableGeometry(), self.frameGeometry(), self.geometry()
+        current = Rect(frame.x(), frame.y(), frame.width(), frame.height())
+        app, browser = side_by_side(
+            Rect(area.x(), area.y(), area.width(), area.height()), current, min_app_width=self.minimumSizeHint().width()
+        )
+        if app != current:
+            self.move(app.x, app.y)
+            self.resize(app.width - (frame.width() - inner.width()), app.height - (frame.height() - inner.height()))
+        self.worker.window = browser
+        return browser
+
+    @Slot(str)
+    def show_notice(self, text: str) -> None:
+        self.statusBar().showMessage(text, 15_000)
+
+    @Slot(str)
+    def show_error(self, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "ShowMeHow", text, parent=self)
+        self.messages.append(box)
+        box.finished.connect(lambda _: self.messages.remove(box))
+        box.open()
+
+    def report_error(self, kind: type[BaseException], exc: BaseException, trace: object) -> None:
+        """An error that escaped a slot: ours and the database's are shown as a message, never a traceback."""
+        if isinstance(exc, (ShowMeHowError, sqlite3.Error)):
+            self.show_error(str(user_error(exc)))
+        else:
+            sys.__excepthook__(kind, exc, trace)  # type: ignore[arg-type]
+
+    @Slot()
+    def open_settings(self) -> None:
+        self.settings_dialog = SettingsDialog(self)
+        self.settings_dialog.open()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.worker.shutdown()
+        self.run_tab.finder.shutdown()
+        self.thread_.quit()
+        self.thread_.wait(15_000)
+        super().closeEvent(event)
+
+
+def main() -> int:
+    problem = desktop_problem()
+    if problem:
+        print(f"showmehow: {problem}", file=sys.stderr)
+        return 2
+    app = QApplication.instance() or QApplication(sys.argv)
+    try:
+        window = MainWindow()
+    except (ShowMeHowError, sqlite3.Error) as exc:
+        QMessageBox.critical(None, "ShowMeHow", str(user_error(exc)))
+        return 2
+    sys.excepthook = window.report_error
+    window.show()
+    return app.exec()

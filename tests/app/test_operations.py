@@ -1,0 +1,48 @@
+"""The operations both front ends perform, tested once below them (no terminal, no window)."""
+
+from pathlib import Path
+
+import pytest
+
+from app.operations import build_and_store, chosen_recording, duplicate_procedure, find_procedures
+from core.errors import ShowMeHowError
+from procedures.store import ProcedureStore
+from recorder.models import RecordedStep, Recording
+from tests.helpers import sample_procedure
+
+
+def _recording(rid: str) -> Recording:
+    url = "http://127.0.0.1/login.html"
+    return Recording(id=rid, title="Open the login page", steps=[RecordedStep(action="navigate", value=url, url=url)])
+
+
+def test_a_recording_is_built_once_unless_forced(home: Path) -> None:
+    store = ProcedureStore()
+    store.recordings.add(_recording("cd" + "0" * 30))
+    recording = chosen_recording(store)  # the newest
+    first = build_and_store(store, recording)
+    assert not first.merged and store.get(first.procedure_id).recording_id == recording.id
+    with pytest.raises(ShowMeHowError, match=f"already procedure {first.procedure_id[:12]}"):
+        build_and_store(store, recording)
+    forced = build_and_store(store, recording, title="Again", force=True)
+    assert forced.procedure_id != first.procedure_id and store.get(forced.procedure_id).title == "Again"
+    assert len(store) == 2
+
+
+def test_a_duplicate_starts_without_run_history(home: Path) -> None:
+    store = ProcedureStore()
+    original = store.add(sample_procedure(title="Log in to the wiki"))
+    store.record_outcome(original, success=False)
+    store.set_deprecated(original, True)
+    copy = store.get(duplicate_procedure(store, original))
+    assert copy.id != original and copy.title == "Log in to the wiki (copy)"
+    assert (copy.success_count, copy.failure_count, copy.deprecated) == (0, 0, False)
+    assert copy.steps == store.get(original).steps
+
+
+def test_find_procedures_ranks_the_stored_ones(home: Path) -> None:
+    store = ProcedureStore()
+    wiki = store.add(sample_procedure(title="Log in to the wiki"))
+    store.add(sample_procedure(title="Export the report"))
+    matches = find_procedures(store, 'Log in to the wiki as "bob"', k=1)
+    assert [m.procedure.id for m in matches] == [wiki]
