@@ -97,8 +97,8 @@ def _value_spans(text: str, parameters: list[Parameter], quoted: bool) -> list[t
     lower = text.lower()
     names = {p.label.lower().strip(" :*") for p in parameters} | {p.name.replace("_", " ") for p in parameters}
     for param in parameters:
-        if param.example and param.example.lower().strip() in names:
-            continue  # a field's name ("Date"), clicked before its value was typed, is a word of the task
+        if param.example and (param.kind == "target" or param.example.lower().strip() in names):
+            continue  # the name of a clicked element ("Go", "Add to cart") or of a field is a word of the task
         if param.example:
             example, at = param.example.lower(), lower.find(param.example.lower())
             while at >= 0:
@@ -188,7 +188,7 @@ def search_text(procedure: Procedure) -> SearchText:
         goal += [".", *templated(a.goal, a.parameters, quoted=True)]
     headings = [PLACEHOLDER.sub(" ", c.expected) for c in procedure.checks if c.kind == "text" and c.source == "demonstration"]
     about_texts = [procedure.description, *a.tags, *a.flow, *headings]
-    about_texts += [f"{p.name.replace('_', ' ')} {p.description}" for p in a.parameters]
+    about_texts += [f"{p.name.replace('_', ' ')} {p.label} {p.description}" for p in a.parameters]
     value_texts = [p.example for p in a.parameters if p.example]
     examples = [v.lower().strip() for v in value_texts]
     steps_texts = []
