@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
@@ -17,6 +18,7 @@ def host_of(url: str) -> str:
         return ""
 
 
+@lru_cache(maxsize=10_000)
 def on_site(host: str, site: str) -> bool:
     """True when `host` is `site` or one of its subdomains (host names ignore case and a trailing dot; a
     site written with a port, "127.0.0.1:8000", is its host)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from core.words import fold, stem, tokens
@@ -75,6 +76,12 @@ def shapes(text: str) -> list[str]:
         found += [shape] * len(pattern.findall(rest))
         rest = pattern.sub(" ", rest)
     return found
+
+
+def value_shape(value: str) -> str | None:
+    """The shape of a value that is one thing of a shape ("03/14/2025": "date"), else None ("issue 12")."""
+    text = fold(value.strip())
+    return next((shape for shape, pattern in SHAPES.items() if pattern.fullmatch(text)), None)
 
 
 @dataclass(frozen=True)
@@ -170,6 +177,7 @@ def _is_value(text: str, examples: list[str]) -> bool:
     return any(text == e or (len(e) >= 3 and e in text) for e in examples)
 
 
+@lru_cache(maxsize=10_000)
 def place(url: str) -> str:
     """A page's origin and path, without query, fragment or trailing slash: how places are compared."""
     try:
@@ -202,7 +210,7 @@ def search_text(procedure: Procedure) -> SearchText:
         if here and here not in places:
             places.append(here)
     steps, values = tokens(" ".join(steps_texts)), tokens(" ".join(value_texts))  # unstemmed
-    kinds = [shape for p in a.parameters if p.example and p.kind in ("text", "file") for shape in shapes(p.example)[:1]]
+    kinds = [shape for p in a.parameters if p.example and p.kind in ("text", "file") and (shape := value_shape(p.example))]
     allowed = {" ".join(_stems(v)) for p in a.parameters for v in p.allowed} - CLOSED_VALUES
     written = [p for text in [procedure.title, a.goal, *about_texts] for p in _pieces(text, a.parameters) if p]
     words = set(steps) | set(tokens(" ".join(written)))

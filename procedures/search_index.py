@@ -87,6 +87,8 @@ class SearchIndex:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
+        self._counts: dict[tuple[str | None, str], int] = {}  # (column, term) -> procedures, while the file is unchanged
+        self._counted_at: tuple[int, int] = (-1, -1)
 
     def search(self, query: str | None, limit: int) -> list[SearchRow]:
         """The procedures whose search text matches an FTS5 `query`, best bm25 first; with no query, any
@@ -109,15 +111,29 @@ class SearchIndex:
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
         """How many procedures' search text holds each term, anywhere or in one column (goal, about, steps,
         vals); terms in none are left out."""
+        now = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
+        if now != self._counted_at:  # another connection or this one wrote since: counts may have changed
+            self._counts.clear()
+            self._counted_at = now
         terms = sorted(set(terms))
-        marks = ",".join("?" * len(terms))
-        if column is None:
-            return dict(self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", terms).fetchall())
-        query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
-        return dict(self._db.execute(query, (column, *terms)).fetchall())
+        missing = [t for t in terms if (column, t) not in self._counts]
+        if missing:
+            marks = ",".join("?" * len(missing))
+            if column is None:
+                found = self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", missing)
+            else:
+                query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
+                found = self._db.execute(query, (column, *missing))
+            self._counts |= {(column, t): 0 for t in missing} | {(column, t): n for t, n in found.fetchall()}
+        return {t: n for t in terms if (n := self._counts[(column, t)])}
 
     def searchable_count(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures WHERE deprecated = 0").fetchone()[0]
+
+    def size_estimate(self) -> int:
+        """About how many procedures have search text, at once whatever the size: the highest row number, which
+        rows deleted since leave as it was (ranking only needs the order of magnitude)."""
+        return self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM procedure_search").fetchone()[0]
 
     def known_words(self, words: Iterable[str]) -> set[str]:
         """Those of `words` that some procedure's search text has held."""

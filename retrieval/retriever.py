@@ -37,11 +37,12 @@ from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
 
 SHORTLIST = 60  # candidates from each FTS5 query that Python scores
-CANDIDATE_BUDGET = 2000  # rows that FTS5 ranks, at least (more when the store is large)
-BUDGET_SHARE = 0.05  # ... or this share of the store
+CANDIDATE_BUDGET = 1000  # rows that FTS5 ranks, at least (more when the store is large)
+BUDGET_SHARE = 0.02  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
 SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
 PHRASE_WEIGHT = 1.5
+BIND_LIMIT = 2  # candidates bound per match asked for, at most: past them, ties on all parts but the parameters
 NEAR_TIE = 0.1  # goal similarity this far below the best: confidence counts for nothing
 NEUTRAL_CONFIDENCE = 0.5  # a new procedure's
 
@@ -158,7 +159,7 @@ class Retriever:
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
         titles = self.store.index.term_counts(words, "goal") if words else {}
-        size = self.store.index.searchable_count()
+        size = self.store.index.size_estimate()
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.index.search(None, SEMANTIC_SCAN)
         else:
@@ -177,9 +178,9 @@ class Retriever:
             upper += WEIGHTS["confidence"] * counted_confidence(confidence(row.success_count, row.failure_count), goal, best)
             partial.append((upper + WEIGHTS["params"], row.id, place))
         matches: list[Match] = []
-        for upper, procedure_id, place in heapq.nlargest(len(partial), partial):
-            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score):
-                break  # nothing further down the list can enter the top k
+        for tried, (upper, procedure_id, place) in enumerate(heapq.nlargest(len(partial), partial)):
+            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score) or tried >= BIND_LIMIT * k:
+                break  # nothing further down the list can enter the top k (or only one that ties on all but parameters)
             procedure = self.store.get(procedure_id)
             binding = bind(procedure, task, param_env=self.param_env)
             goal, evidence = goals[procedure_id]

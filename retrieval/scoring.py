@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -97,6 +98,7 @@ def standings(matches: list[Match]) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=10_000)
 def _site(where: str) -> str:
     """What counts as one site, for a place (see procedures.search.place): its host (subdomains join their
     parent through the stored domains), or, for a file, its folder."""

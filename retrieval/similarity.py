@@ -162,6 +162,8 @@ def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
 def value_fit(task: Task, doc: Document) -> tuple[float, list[Evidence]]:
     """How well the values the task names fit the procedure's parameters, 0..1: one of their allowed values, or
     values of the shapes (date, time, email...) its parameters took, as many as it has."""
+    if not doc.shapes and not doc.allowed:
+        return 0.0, []
     named = [a.strip() for a in doc.allowed if a in task.said]
     if named:
         return 1.0, [Evidence(a, a, "an allowed value", "fits") for a in named]
@@ -241,8 +243,8 @@ def goal_similarity(
     covered_title = [bool(t.meanings & matched) for t in title]
     title_share = sum(covered_title) / len(title) if title else task_share
     similarity = TASK_SHARE * task_share + (1 - TASK_SHARE) * title_share
-    fit, fitting = value_fit(task, doc)
-    if fit and evidence:  # values alone do not make a procedure relevant
+    if evidence:  # values alone do not make a procedure relevant
+        fit, fitting = value_fit(task, doc)
         similarity += FIT * fit * (1 - similarity)
         evidence += fitting
     if _opposed(undoing(task) if undo is None else undo, doc):
