@@ -32,7 +32,9 @@ TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest 
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
 DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
-GENERAL_ACTIONS = frozenset("click choose give_value type check uncheck expand collapse submit navigate scroll drag".split())
+GENERAL_ACTIONS = frozenset(
+    "click double_click filter choose give_value type check uncheck expand collapse submit navigate scroll drag".split()
+)
 FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
