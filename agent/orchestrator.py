@@ -29,6 +29,7 @@ from procedures.binding import Contradiction, find_contradiction, invalid_values
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.playback import Player
+from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
@@ -110,7 +111,7 @@ def run_task(
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    where = url or (page.url if page is not None and page.url.startswith(("http:", "https:", "file:")) else None)
+    where = url or (page.url if page is not None and place(page.url) else None)  # file: pages too
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
