@@ -99,6 +99,11 @@ def _quoted(text: str, secret: bool = False) -> str:
     return "the secret value" if secret else repr(text[:120])
 
 
+# The name a person reads by each checkbox: its label's text, else its aria-label.
+CHECKBOX_NAMES_JS = """els => els.map(e => ((e.labels && e.labels.length ? e.labels[0].innerText : '') ||
+    e.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim())"""
+
+
 def value_problem(state: Mapping[str, Any], expected: str, secret: bool = False) -> str | None:
     """A fill holds its value: equal up to spacing, case and punctuation the site adds, or contained in it."""
     seen = state.get("value")
