@@ -6,13 +6,13 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
 from app.operations import duplicate_procedure
 from app.qt.editor import ProcedureEditor, button_row
 from app.qt.host import Host
-from app.qt.table_models import ProceduresModel
+from app.qt.table_models import NaturalSortProxy, ProceduresModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError
 from procedures.script_export import export_script
@@ -26,11 +26,7 @@ class ProceduresTab(QWidget):
         self.store, self.host = store, host
         self.editor: ProcedureEditor | None = None
         self.procedures_model = ProceduresModel()
-        self.procedures_proxy = QSortFilterProxyModel()
-        self.procedures_proxy.setSourceModel(self.procedures_model)
-        self.procedures_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.procedures_proxy.setFilterKeyColumn(-1)
-        self.procedures_proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.procedures_proxy = NaturalSortProxy(self.procedures_model)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)

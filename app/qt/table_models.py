@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from app.formatting import breaks_at, step_summary
@@ -13,6 +14,29 @@ from recorder.models import RecordedStep
 from retrieval import Match
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def natural_key(value: Any) -> tuple[int, Any]:
+    """How a person sorts: numbers as numbers and before text, text without regard to case, and the
+    numbers inside text as numbers too ("step 9" before "step 10")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return 0, value
+    parts = re.split(r"(\d+)", "" if value is None else str(value).casefold())
+    return 1, [int(part) if n % 2 else part for n, part in enumerate(parts)]
+
+
+class NaturalSortProxy(QSortFilterProxyModel):
+    """Sorts a RowsModel's raw values (its UserRole) by `natural_key`; filters on every column, ignoring case."""
+
+    def __init__(self, source: QAbstractTableModel) -> None:
+        super().__init__()
+        self.setSourceModel(source)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 (Qt's name)
+        return natural_key(left.data(self.sortRole())) < natural_key(right.data(self.sortRole()))
 
 
 class RowsModel(QAbstractTableModel):

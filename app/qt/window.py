@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from PySide6.QtCore import QThread, Slot
+from PySide6.QtCore import QRect, QThread, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QTabWidget
 
@@ -30,6 +30,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 720)
         self.store = ProcedureStore()
         self.messages: list[QMessageBox] = []  # open message boxes (non-blocking)
+        self.before_browser: QRect | None = None  # where this window was before it made room for a browser
         self.worker = BrowserWorker(headless=not has_display() if headless is None else headless)
         self.thread_ = QThread()
         self.worker.moveToThread(self.thread_)
@@ -40,6 +41,7 @@ class MainWindow(QMainWindow):
         self.worker.recording_stopped.connect(self.recording_stopped)
         self.worker.notice.connect(self.show_notice)
         self.worker.failed.connect(self.show_error)
+        self.worker.busy_changed.connect(self.browser_busy)
         self.run_tab.finished.connect(self.procedures_tab.refresh_procedures)
         self.thread_.start()
         self.tabs = QTabWidget()
@@ -84,10 +86,18 @@ class MainWindow(QMainWindow):
             Rect(area.x(), area.y(), area.width(), area.height()), current, min_app_width=self.minimumSizeHint().width()
         )
         if app != current:
+            self.before_browser = self.geometry()
             self.move(app.x, app.y)
             self.resize(app.width - (frame.width() - inner.width()), app.height - (frame.height() - inner.height()))
         self.worker.window = browser
         return browser
+
+    @Slot(bool)
+    def browser_busy(self, busy: bool) -> None:
+        """The browser closed: this window takes back the room it gave it."""
+        if not busy and self.before_browser is not None:
+            self.setGeometry(self.before_browser)
+            self.before_browser = None
 
     @Slot(str)
     def show_notice(self, text: str) -> None:

@@ -202,6 +202,16 @@ def test_the_procedures_table_searches_and_sorts_by_numbers(qtbot, window: MainW
     assert proxy.rowCount() == 1 and proxy.index(0, 0).data() == "Export the report"
 
 
+def test_tables_sort_as_a_person_does(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    for title in ("step 10", "Banana", "apple", "step 9", "Cherry"):
+        store.add(sample_procedure(title=title))
+    window.procedures_tab.refresh_procedures()
+    proxy = window.procedures_tab.procedures_proxy
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert [proxy.index(row, 0).data() for row in range(5)] == ["apple", "Banana", "Cherry", "step 9", "step 10"]
+
+
 def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     ProcedureStore().add(sample_procedure())
     window.procedures_tab.refresh_procedures()
@@ -356,7 +366,9 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     window.show()
     qtbot.waitExposed(window)
     window.worker.headless = False
+    before = window.geometry()
     beside = window.place_browser()  # what Start does: the browser goes on this window's screen, beside it
+    assert window.geometry().size() != before.size()  # narrowed to make room (the test screen is small)
     screen, frame = window.screen().availableGeometry(), window.frameGeometry()
     assert beside is not None and screen.contains(beside.x, beside.y) and beside.right <= screen.right() + 1
     assert frame.right() < beside.x or frame.left() >= beside.right  # side by side, not on top of each other
@@ -372,3 +384,4 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     x, y, width, height = seen[0]
     assert (x, y) == (placed.x, placed.y) and (width, height) == (placed.width, placed.height), seen
     assert x + width <= 1280 and y + height <= 800
+    qtbot.waitUntil(lambda: window.geometry().size() == before.size(), timeout=WAIT)  # the window takes its room back
