@@ -253,7 +253,9 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
     qtbot.waitUntil(lambda: dialog.status.text().startswith("Failed"), timeout=WAIT)
     assert "cannot reach" in dialog.status.text()
     dialog.token_budget.setValue(3210)
-    dialog.approval_policy.setCurrentText("unknown_sites")
+    assert [dialog.approval_policy.itemData(n) for n in range(3)] == ["always", "unknown_sites", "never"]
+    assert all(" " in dialog.approval_policy.itemText(n) for n in range(3))  # words, not ids
+    dialog.approval_policy.setCurrentIndex(1)
     dialog.revision_auto_accept.setValue(3)
     dialog.save()
     saved = load_settings()
@@ -263,12 +265,14 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]
     from app.qt.settings_dialog import SettingsDialog
-    from core.settings import load_settings, set_setting
+    from core.settings import Settings, load_settings, set_setting
 
     set_setting("llm_timeout", "12")
     set_setting("param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}')
     dialog = SettingsDialog()
     qtbot.addWidget(dialog)
+    assert set(dialog.rows) == set(Settings.model_fields)  # every setting `showmehow config` lists
+    assert dialog.llm_timeout.value() == 12
     assert dialog.param_env.text() == "password@example.org=EXAMPLE_PASSWORD"
     dialog.param_env.setText("password@example.org=hunter2!")  # a password where a variable's name belongs
     dialog.save()
@@ -278,6 +282,9 @@ def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(
     dialog.save()
     saved = load_settings()
     assert saved.param_env == {"password@example.org": "EXAMPLE_PASSWORD", "otp": "EXAMPLE_OTP"} and saved.llm_timeout == 12
+    dialog.llm_timeout.setValue(30)
+    dialog.save()
+    assert load_settings().llm_timeout == 30
 
 
 def test_the_procedures_table_fits_the_default_window(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
