@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
-from app.operations import duplicate_procedure
+from app.operations import Built, duplicate_procedure
 from app.qt.editor import ProcedureEditor, button_row
 from app.qt.host import Host
 from app.qt.table_models import NaturalSortProxy, ProceduresModel
@@ -63,14 +63,22 @@ class ProceduresTab(QWidget):
             self.host.show_error("Select a procedure first.")
         return procedure_id
 
-    def edit_procedure(self, procedure_id: str | None = None) -> ProcedureEditor | None:
+    def edit_procedure(self, procedure_id: str | None = None, merged: Built | None = None) -> ProcedureEditor | None:
+        """Open the editor on a procedure (the selected one by default); `merged`: a recording just merged into it."""
         procedure_id = procedure_id or self._selected()
         if procedure_id is None:
             return None
-        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window())
+        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window(), merged=merged)
         self.editor.saved.connect(lambda _: self.refresh_procedures())
+        self.editor.kept_apart.connect(self.kept_apart)
         self.editor.open()
         return self.editor
+
+    @Slot(str)
+    def kept_apart(self, procedure_id: str) -> None:
+        self.refresh_procedures()
+        self.host.show_notice("Kept as a new procedure; the other one is as it was before the merge.")
+        self.edit_procedure(procedure_id)
 
     @Slot()
     def delete_procedure(self) -> None:

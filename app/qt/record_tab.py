@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from app.operations import Built
 from app.qt.host import Host
 from app.qt.table_models import StepsModel
 from app.qt.table_view import make_table
@@ -67,8 +68,8 @@ class RecordTab(QWidget):
     def show_steps(self, steps: list[Any]) -> None:
         self.steps_model.set_steps(steps)
 
-    @Slot(str, str)
-    def recording_stopped(self, recording_id: str, procedure_id: str) -> None:
+    @Slot(str, object)
+    def recording_stopped(self, recording_id: str, built: Built) -> None:
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         self.record_status.setText(f"Recorded {self.steps_model.rowCount()} steps; the procedure is open in the editor.")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QTabWidget
 
 from app.desktop import NO_DISPLAY, desktop_problem, lacks_display
 from app.formatting import user_error
+from app.operations import Built
 from app.placement import Rect, side_by_side
 from app.qt.procedures_tab import ProceduresTab
 from app.qt.record_tab import RecordTab
@@ -68,11 +69,13 @@ class MainWindow(QMainWindow):
             menu.addAction(action)
         self.quit_action = action
 
-    @Slot(str, str)
-    def recording_stopped(self, recording_id: str, procedure_id: str) -> None:
+    @Slot(str, object)
+    def recording_stopped(self, recording_id: str, built: Built) -> None:
         self.procedures_tab.refresh_procedures()
         self.tabs.setCurrentIndex(1)
-        self.procedures_tab.edit_procedure(procedure_id)
+        self.procedures_tab.edit_procedure(built.procedure_id, merged=built if built.merged else None)
+        if built.merged:
+            self.show_notice(f"Merged into {self.store.get(built.procedure_id).title!r}; the editor offers to keep it apart.")
 
     def place_browser(self) -> Rect | None:
         """Make room for a visible browser beside this window on its screen, and have the worker open it there."""

@@ -30,7 +30,7 @@ PUMP_MS = 50
 
 class BrowserWorker(QObject):
     steps_changed = Signal(list)  # the recording's steps so far
-    recording_stopped = Signal(str, str)  # recording id, id of the procedure built from it
+    recording_stopped = Signal(str, object)  # recording id, the Built procedure (merged into a stored one or not)
     run_progress = Signal(object)  # a StepRecord: one step of a run
     run_finished = Signal(dict)  # a RunResult as a dict
     approval_requested = Signal(int, str)  # request number, what the agent wants to do
@@ -178,9 +178,7 @@ class BrowserWorker(QObject):
         built = build_and_store(self._store, recording)
         for notice in built.notices:
             self.notice.emit(notice)
-        if built.merged:
-            self.notice.emit("This demonstration repeats a stored task: it was merged into that procedure as alternatives.")
-        self.recording_stopped.emit(recording.id, built.procedure_id)
+        self.recording_stopped.emit(recording.id, built)
         self.busy_changed.emit(False)
 
     def _do_run(

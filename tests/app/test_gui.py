@@ -53,6 +53,39 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
 
 
+def test_a_merge_is_said_and_can_be_undone(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    stored = store.add(build_procedure(record(context, f"{site}/login.html", log_in("zoe", "pw"), title='Log in as "zoe"')))
+    before = store.get(stored)
+    _start_recording(qtbot, window, f"{site}/login.html", 'Log in as "gui-user"')
+    window.worker.call(log_in("gui-user", "pw2"))
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() >= 4, timeout=WAIT)
+    window.record_tab.stop_button.click()
+    qtbot.waitUntil(lambda: window.procedures_tab.editor is not None and window.procedures_tab.editor.isVisible(), timeout=WAIT)
+    editor = window.procedures_tab.editor
+    assert editor is not None and editor.merged is not None and not editor.merge_box.isHidden()
+    assert "merged into it" in editor.merge_note.text() and 'Log in as "zoe"' in editor.merge_note.text()
+    assert len(store) == 1 and "Merged into 'Log in as \"zoe\"'" in window.statusBar().currentMessage()
+    editor.keep_as_new()  # the person's "Keep as a new procedure"
+    qtbot.waitUntil(lambda: window.procedures_tab.editor is not editor and window.procedures_tab.editor.isVisible(), timeout=WAIT)
+    assert window.procedures_tab.editor.title.text() == 'Log in as "gui-user"' and not editor.isVisible()
+    assert len(store) == 2 and window.procedures_tab.procedures_model.rowCount() == 2
+    restored = store.get(stored)
+    assert restored.steps == before.steps and restored.variants == before.variants and restored.abstract == before.abstract
+
+
+def test_the_editor_writes_the_flow_again_when_steps_change(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    procedure = sample_procedure()
+    editor = window.procedures_tab.edit_procedure(ProcedureStore().add(procedure))
+    assert editor is not None
+    assert editor.flow.toPlainText().splitlines() == procedure.abstract.flow  # as stored, until a step changes
+    editor.steps.setData(editor.steps.index(1, 3), "Enter the login name")
+    editor.steps.setData(editor.steps.index(3, 3), 'Click "Log in"')
+    assert editor.flow.toPlainText().splitlines() == ["Enter the login name", 'Click "Log in"']
+    editor.save()
+    assert ProcedureStore().get(procedure.id).abstract.flow == ["Enter the login name", 'Click "Log in"']
+
+
 def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
     _start_recording(qtbot, window, f"{site}/apps/weather.html", "Show the weather for Lyon")
     window.worker.call(lambda page: page.locator("#city").press_sequentially("Lyon"))
