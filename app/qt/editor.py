@@ -4,7 +4,6 @@ that a run learned for the procedure, as a diff to accept or reject."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.formatting import revision_text
 from app.operations import Built, keep_as_new
+from app.qt.layouts import button_row, titled
 from app.qt.table_models import RowsModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
@@ -34,28 +33,6 @@ from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 
 YES = ("yes", "true", "1", "y")
-
-
-def titled(title: str, *parts: QWidget | QHBoxLayout) -> QWidget:
-    """A title over widgets and rows of buttons, as one widget (a splitter's pane)."""
-    pane = QWidget()
-    layout = QVBoxLayout(pane)
-    layout.setContentsMargins(0, 4, 0, 0)
-    layout.addWidget(QLabel(title))
-    for part in parts:
-        layout.addLayout(part) if isinstance(part, QHBoxLayout) else layout.addWidget(part, 1)
-    return pane
-
-
-def button_row(buttons: list[tuple[str, Callable[[], object]]]) -> QHBoxLayout:
-    """Push buttons side by side, left-aligned, each calling its slot."""
-    row = QHBoxLayout()
-    for label, slot in buttons:
-        button = QPushButton(label)
-        button.clicked.connect(slot)
-        row.addWidget(button)
-    row.addStretch(1)
-    return row
 
 
 class ProcedureEditor(QDialog):

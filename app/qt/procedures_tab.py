@@ -10,8 +10,9 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
 from app.operations import Built, duplicate_procedure
-from app.qt.editor import ProcedureEditor, button_row
+from app.qt.editor import ProcedureEditor
 from app.qt.host import Host
+from app.qt.layouts import button_row
 from app.qt.table_models import NaturalSortProxy, ProceduresModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError

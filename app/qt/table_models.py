@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPixmap
 
 from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
@@ -97,6 +97,40 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self.headers[section]
         return None
+
+
+class RunLogModel(RowsModel):
+    """A run's steps as they go: the step in words with a thumbnail of the page after it, its status and
+    checks; the command and its arguments (selectors) come last, one look away."""
+
+    WORDS, THUMB_HEIGHT = 6, 54
+
+    def __init__(self) -> None:
+        super().__init__(["Step", "Source", "Command", "Arguments", "Status", "Error", "What it did", "Checks"])
+        self.pictures: list[str | None] = []  # by row: the page's screenshot after the step
+        self.thumbnails: dict[int, QPixmap] = {}
+
+    def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
+        self.pictures, self.thumbnails = [None] * len(rows), {}
+        super().set_rows(rows, highlighted)
+
+    def add(self, row: tuple[Any, ...], picture: str | None = None, highlight: bool = False) -> None:
+        self.pictures.append(picture)
+        self.append(row, highlight)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and index.column() == self.WORDS and role == Qt.ItemDataRole.DecorationRole:
+            return self.thumbnail(index.row())
+        return super().data(index, role)
+
+    def thumbnail(self, row: int) -> QPixmap | None:
+        """The row's picture, scaled down once (fast: the view asks for it at every repaint)."""
+        path = self.pictures[row] if row < len(self.pictures) else None
+        if path is None:
+            return None
+        if row not in self.thumbnails:
+            self.thumbnails[row] = QPixmap(path).scaledToHeight(self.THUMB_HEIGHT, Qt.TransformationMode.SmoothTransformation)
+        return self.thumbnails[row]
 
 
 class StepsModel(RowsModel):

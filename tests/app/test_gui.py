@@ -172,6 +172,12 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     arguments = [row[3] for row in window.run_tab.log_model.rows[:4]]
     assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
     assert [row[:2] + row[4:5] for row in window.run_tab.log_model.rows[4:]] == [("end", "check", "ok")] * 2
+    words = [row[6] for row in window.run_tab.log_model.rows[1:4]]
+    assert words == ["Enter the username: bob", "Enter the password: ••••", 'Click "Log in"'], words
+    assert all(not window.run_tab.log_model.thumbnail(row).isNull() for row in range(4))  # each step's page, small
+    values = {row[0]: row[1:] for row in window.run_tab.values_model.rows}
+    assert values["username"][0] == "bob" and values["password"][0] == "••••", values
+    assert all(how and not how.startswith("not bound") for _, how in values.values()), values
     assert window.run_tab.screenshot.pixmap() is not None and not window.run_tab.screenshot.pixmap().isNull()
     dialog = window.run_tab.screenshot.open_full_size()  # what a click on the screenshot opens
     assert dialog is not None and dialog.isVisible()
@@ -193,6 +199,10 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     run_dir = next(home.glob("runs/run_*"))
     landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
     assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret
+    assert window.run_tab.values_model.rows == [
+        ("username", "Ann Lee", "given as a parameter"),
+        ("password", "••••", "given as a parameter"),
+    ]
     for path in home.rglob("*"):
         if path.is_file():
             assert b"Gui-S3cret-Value" not in path.read_bytes(), path
