@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import itertools
 import shlex
 import sqlite3
 
@@ -11,7 +13,7 @@ from core.errors import ShowMeHowError
 from core.secrecy import SECRET_MASK
 from procedures.binding import Binding
 from procedures.models import Procedure
-from procedures.revisions import Revision
+from procedures.revisions import Revision, step_line
 from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
@@ -106,6 +108,16 @@ def revision_text(revision: Revision, title: str) -> str:
             *revision.diff(),
         ]
     )
+
+
+def steps_side_by_side(revision: Revision) -> list[tuple[str, str, bool]]:
+    """A revision's stored and proposed steps as aligned rows (stored, proposed, whether the row changed)."""
+    old, new = [step_line(s) for s in revision.base_steps], [step_line(s) for s in revision.steps]
+    rows = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        for left, right in itertools.zip_longest(old[i1:i2], new[j1:j2], fillvalue=""):
+            rows.append((left, right, tag != "equal"))
+    return rows
 
 
 def user_error(exc: BaseException) -> BaseException:

@@ -48,7 +48,8 @@ class ProceduresTab(QWidget):
         with warnings.catch_warnings(record=True) as skipped:
             warnings.simplefilter("always", SkippedRowWarning)
             procedures = self.store.list()
-        self.procedures_model.set_procedures(procedures)
+        fixed = {revision.procedure_id for revision in self.store.revisions.list(status="proposed")}
+        self.procedures_model.set_procedures(procedures, fixed)
         for warning in skipped:
             self.host.show_notice(str(warning.message))
 

@@ -149,10 +149,12 @@ class ProceduresModel(RowsModel):
     def __init__(self) -> None:
         super().__init__(
             ["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Breaks at", "Checks", "Deprecated"]
+            + ["Fix waiting"]
         )
         self.procedures: list[Procedure] = []
 
-    def set_procedures(self, procedures: list[Procedure]) -> None:
+    def set_procedures(self, procedures: list[Procedure], fixed: set[str] | None = None) -> None:
+        """`fixed`: ids of the procedures for which a learned fix waits (see the Revisions tab)."""
         self.procedures = procedures
         rows = []
         for p in procedures:
@@ -168,6 +170,7 @@ class ProceduresModel(RowsModel):
                     breaks_at(p),
                     len(p.checks) or "none: runs end unverified",
                     "yes" if p.deprecated else "",
+                    "yes" if p.id in (fixed or set()) else "",
                 )
             )
         self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})

@@ -13,8 +13,10 @@ from app.desktop import NO_DISPLAY, desktop_problem, lacks_display
 from app.formatting import user_error
 from app.operations import Built
 from app.placement import Rect, side_by_side
+from app.qt.lessons_tab import LessonsTab
 from app.qt.procedures_tab import ProceduresTab
 from app.qt.record_tab import RecordTab
+from app.qt.revisions_tab import RevisionsTab
 from app.qt.run_tab import RunTab
 from app.qt.settings_dialog import SettingsDialog
 from app.qt.worker import BrowserWorker
@@ -39,6 +41,9 @@ class MainWindow(QMainWindow):
         self.record_tab = RecordTab(self.worker, self)
         self.procedures_tab = ProceduresTab(self.store, self)
         self.run_tab = RunTab(self.worker, self)
+        self.revisions_tab = RevisionsTab(self.store, self)
+        self.lessons_tab = LessonsTab(self)
+        self.revisions_tab.decided.connect(self.procedures_tab.refresh_procedures)
         self.worker.recording_stopped.connect(self.recording_stopped)
         self.worker.notice.connect(self.show_notice)
         self.worker.failed.connect(self.show_error)
@@ -49,6 +54,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.record_tab, "Record")
         self.tabs.addTab(self.procedures_tab, "Procedures")
         self.tabs.addTab(self.run_tab, "Run")
+        self.tabs.addTab(self.revisions_tab, "Revisions")
+        self.tabs.addTab(self.lessons_tab, "Lessons")
+        self.tabs.currentChanged.connect(self.tab_shown)
         self.setCentralWidget(self.tabs)
         self._file_menu()
         self.procedures_tab.refresh_procedures()
@@ -94,6 +102,14 @@ class MainWindow(QMainWindow):
             self.resize(app.width - (frame.width() - inner.width()), app.height - (frame.height() - inner.height()))
         self.worker.window = browser
         return browser
+
+    @Slot(int)
+    def tab_shown(self, index: int) -> None:
+        """Revisions and lessons change in runs: read them again when their tab is shown."""
+        if self.tabs.widget(index) is self.revisions_tab:
+            self.revisions_tab.refresh()
+        elif self.tabs.widget(index) is self.lessons_tab:
+            self.lessons_tab.refresh()
 
     @Slot(bool)
     def browser_busy(self, busy: bool) -> None:

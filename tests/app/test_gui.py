@@ -261,7 +261,7 @@ def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ign
     window.show()
     qtbot.waitExposed(window)
     ARTIFACTS.mkdir(exist_ok=True)
-    for index, name in enumerate(["record", "procedures", "run"]):
+    for index, name in enumerate(["record", "procedures", "run", "revisions", "lessons"]):
         window.tabs.setCurrentIndex(index)
         qtbot.waitUntil(window.tabs.widget(index).isVisible, timeout=WAIT)
         path = ARTIFACTS / f"gui_{name}.png"
@@ -435,3 +435,49 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     assert (x, y) == (placed.x, placed.y) and (width, height) == (placed.width, placed.height), seen
     assert x + width <= 1280 and y + height <= 800
     qtbot.waitUntil(lambda: window.geometry().size() == before.size(), timeout=WAIT)  # the window takes its room back
+
+
+def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    pid, revision = proposed_fix(store)
+    other, rejected = proposed_fix(store)
+    window.procedures_tab.refresh_procedures()
+    assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["yes", "yes"]  # a fix waits for each
+    window.tabs.setCurrentWidget(window.revisions_tab)
+    tab = window.revisions_tab
+    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None
+    tab.pending_view.selectRow([r.id for r in tab.revisions].index(revision.id))
+    rows = tab.diff_model.rows
+    assert len(rows) == 4 and rows[3][0] == "click @ #go" and "Sign in" in rows[3][1] and tab.diff_model.highlighted == {3}
+    tab.accept()
+    assert store.revisions.get(revision.id).status == "accepted" and store.get(pid).steps[3].selectors[0].startswith("internal:")
+    assert [r.id for r in tab.revisions] == [rejected.id]
+    tab.reject()
+    assert store.revisions.get(rejected.id).status == "rejected" and store.get(other).steps[3].selectors == ["#go"]
+    assert tab.pending_model.rowCount() == 0 and tab.summary.text() == "No fix waits for you."
+    assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["", ""]
+
+
+def test_the_lessons_tab_shows_two_tiers_to_promote_and_forget(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from retrieval.lessons import LessonStore
+
+    lessons = LessonStore()
+    lessons.load()
+    lessons.add_lesson("When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto")
+    window.tabs.setCurrentWidget(window.lessons_tab)
+    tab = window.lessons_tab
+
+    def row_of(text: str) -> int:
+        return next(n for n in range(tab.proxy.rowCount()) if text in tab.proxy.index(n, 2).data())
+
+    tab.tier.setCurrentIndex(2)  # Tier 2 only
+    assert tab.proxy.rowCount() == 1 and "When goto fails" in tab.proxy.index(0, 2).data()
+    tab.tier.setCurrentIndex(0)
+    tab.view.selectRow(row_of("When goto fails"))
+    tab.promote()
+    assert LessonStore().load()[-1].category == "best_practice"
+    assert tab.proxy.index(row_of("When goto fails"), 1).data() == "1"
+    tab.view.selectRow(row_of("When goto fails"))
+    tab.forget()
+    assert all("When goto fails" not in lesson.lesson for lesson in LessonStore().load())
+    assert all("When goto fails" not in row[2] for row in tab.model.rows)
