@@ -110,8 +110,8 @@ class ProcedureEditor(QDialog):
     def _merge_box(self) -> QWidget:
         """After a recording merged into this procedure: what happened, and a way to keep it apart."""
         box = self.merge_box = QWidget()
-        box.setVisible(self.merged is not None)
         if self.merged is None:
+            box.hide()
             return box
         layout = QHBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -152,8 +152,8 @@ class ProcedureEditor(QDialog):
         """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
         self.revision = self.store.revisions.pending(self.procedure)
         box = self.revision_box = QWidget()
-        box.setVisible(self.revision is not None)
         if self.revision is None:
+            box.hide()
             return box
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)

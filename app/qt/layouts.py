@@ -12,7 +12,9 @@ def titled(title: str, *parts: QWidget | QHBoxLayout) -> QWidget:
     pane = QWidget()
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(0, 4, 0, 0)
-    layout.addWidget(QLabel(title))
+    label = QLabel(title)
+    label.setWordWrap(True)  # a narrow window wraps it rather than grow
+    layout.addWidget(label)
     for part in parts:
         layout.addLayout(part) if isinstance(part, QHBoxLayout) else layout.addWidget(part, 1)
     return pane

@@ -4,7 +4,7 @@ beside the proposed ones, to accept or reject."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.formatting import steps_side_by_side
 from app.qt.host import Host
@@ -25,10 +25,11 @@ class RevisionsTab(QWidget):
         self.revisions: list[Revision] = []
         self.pending_model = RowsModel(["Procedure", "What broke", "Verified runs", "Steps before → after"])
         self.pending_proxy = NaturalSortProxy(self.pending_model)
-        self.pending_view = make_table(self.pending_proxy, stretch=1, sortable=True, caps={0: 320})
+        self.pending_view = make_table(self.pending_proxy, stretch=1, sortable=True, caps={0: 420})
         self.pending_view.selectionModel().selectionChanged.connect(self.show_selected)
         self.diff_model = RowsModel(["Stored steps", "Proposed steps"])
-        self.diff_view = make_table(self.diff_model, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={0: 520})
+        self.diff_view = make_table(self.diff_model, stretch=1, elide=Qt.TextElideMode.ElideMiddle)
+        self.diff_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # two equal halves
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         parts = QSplitter(Qt.Orientation.Vertical)

@@ -60,10 +60,11 @@ class RunTab(QWidget):
         upper.addWidget(titled("Matched procedures (untick to leave one out)", make_table(self.matches_model, stretch=1)))
         self.values_view = make_table(self.values_model, stretch=2, caps={1: 200})
         upper.addWidget(titled("The values the run uses, and where each came from", self.values_view))
-        upper.setMaximumHeight(170)
+        for pane in (upper.widget(0), upper.widget(1)):
+            pane.setMaximumHeight(150)  # the run's steps get the height left
         layout.addWidget(upper)
         lower = QSplitter()
-        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 260, 5: 260})
+        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 160, 5: 220, 7: 160})
         header = self.log_view.horizontalHeader()
         for visual, column in enumerate((0, RunLogModel.WORDS, 4, 7, 5, 3, 2)):  # the step in words first
             header.moveSection(header.visualIndex(column), visual)
@@ -73,7 +74,7 @@ class RunTab(QWidget):
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
-        lower.setSizes([560, 500])
+        lower.setSizes([820, 440])
         layout.addWidget(lower, 1)
         layout.addWidget(self.result)
         worker.run_progress.connect(self.run_progress)

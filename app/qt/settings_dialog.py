@@ -45,9 +45,9 @@ class _Tester(QObject):
 
 
 APPROVAL_CHOICES = {  # the approval policy's ids, in words
-    "always": "Always ask me before a risky action (a payment, a message sent, a deletion)",
-    "unknown_sites": "Ask only on sites I have not recorded a procedure on",
-    "never": "Never ask (the agent acts on its own)",
+    "always": "Always ask me first",
+    "unknown_sites": "Ask me only on sites I recorded nothing on",
+    "never": "Never ask: the agent acts on its own",
 }
 
 
@@ -57,7 +57,7 @@ class SettingsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(820)  # room for URLs and parameter variables
+        self.setMinimumWidth(900)  # room for URLs and parameter variables
         current = load_settings()
         self.model = QLineEdit(current.model or "")
         self.model.setPlaceholderText("e.g. openai/gpt-4o-mini; empty: no LLM")
@@ -105,7 +105,7 @@ class SettingsDialog(QDialog):
             "embedding_model": ("Model for finding procedures by meaning", self.embedding_model),
             "chromium_path": ("Chromium program", self.chromium_path),
             "token_budget": ("Room for procedures in the agent's prompt", self.token_budget),
-            "approval_policy": ("Before risky actions", self.approval_policy),
+            "approval_policy": ("Before a risky action (paying, sending, deleting)", self.approval_policy),
             "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
             "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
             "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
