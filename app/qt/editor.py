@@ -7,7 +7,7 @@ import html
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
 from app.formatting import revision_text
 from app.operations import Built, keep_as_new
 from app.qt.layouts import button_row, titled
-from app.qt.table_models import RowsModel
+from app.qt.table_models import PicturedRows, RowsModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
 from procedures.builder import flow_of
 from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
+from recorder.pictures import recording_pictures, step_picture_file
 
 YES = ("yes", "true", "1", "y")
 
@@ -65,7 +66,7 @@ class ProcedureEditor(QDialog):
                 for p in procedure.abstract.parameters
             ]
         )
-        self.steps = RowsModel(["Action", "Selector", "Value", "Step", "Failures"], editable={1, 2, 3})
+        self.steps = PicturedRows(["Action", "Selector", "Value", "Step", "Failures"], pictured=3, editable={1, 2, 3})
         self._show_steps()
         self.steps.dataChanged.connect(self._steps_changed)
         self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
@@ -80,7 +81,10 @@ class ProcedureEditor(QDialog):
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Goal", self.goal)
-        self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 320})
+        self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 420})
+        if self.steps.pictures:
+            self.steps_view.verticalHeader().setDefaultSectionSize(PicturedRows.THUMB_HEIGHT + 6)
+            self.steps_view.setIconSize(QSize(PicturedRows.THUMB_HEIGHT * 3, PicturedRows.THUMB_HEIGHT))
         for visual, column in enumerate((3, 2, 0, 4)):  # the step in words first, its selector last
             self.steps_view.horizontalHeader().moveSection(self.steps_view.horizontalHeader().visualIndex(column), visual)
         self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
@@ -147,6 +151,20 @@ class ProcedureEditor(QDialog):
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in steps],
             highlighted={i for i, s in enumerate(steps) if s.failure_count},  # the steps that broke in runs
         )
+        for index, picture in self._pictures().items():
+            self.steps.set_picture(index, picture)
+
+    def _pictures(self) -> dict[int, str]:
+        """The pictures taken while recording, by step, when the steps are still the recording's, one for one."""
+        recording_id = self.procedure.recording_id
+        folder = recording_pictures(recording_id) if recording_id else None
+        if folder is None or not folder.is_dir():
+            return {}
+        counts = {rid: count for rid, _, _, count in self.store.recordings.summaries()}
+        if counts.get(recording_id) != len(self.procedure.steps):
+            return {}
+        files = {index: step_picture_file(folder, index) for index in range(len(self.procedure.steps))}
+        return {index: str(path) for index, path in files.items() if path.exists()}
 
     def _revision_box(self) -> QWidget:
         """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QSize, Slot
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.operations import Built
@@ -42,8 +42,12 @@ class RecordTab(QWidget):
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.record_status)
-        layout.addWidget(make_table(self.steps_model, stretch=1, caps={2: 420}), 1)
+        self.steps_view = make_table(self.steps_model, stretch=1, caps={2: 420})
+        self.steps_view.verticalHeader().setDefaultSectionSize(StepsModel.THUMB_HEIGHT + 6)
+        self.steps_view.setIconSize(QSize(StepsModel.THUMB_HEIGHT * 3, StepsModel.THUMB_HEIGHT))
+        layout.addWidget(self.steps_view, 1)
         worker.steps_changed.connect(self.show_steps)
+        worker.step_picture.connect(self.steps_model.set_picture)
         worker.recording_stopped.connect(self.recording_stopped)
         worker.busy_changed.connect(self.set_busy)
 

@@ -70,7 +70,7 @@ class RunTab(QWidget):
             header.moveSection(header.visualIndex(column), visual)
         header.setSectionHidden(1, True)  # replay or agent: the Source of the run says it
         self.log_view.verticalHeader().setDefaultSectionSize(RunLogModel.THUMB_HEIGHT + 6)
-        self.log_view.setIconSize(QSize(RunLogModel.THUMB_HEIGHT * 16 // 10, RunLogModel.THUMB_HEIGHT))
+        self.log_view.setIconSize(QSize(RunLogModel.THUMB_HEIGHT * 3, RunLogModel.THUMB_HEIGHT))  # an element picture's shape
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
@@ -198,17 +198,18 @@ class RunTab(QWidget):
         match = self._procedure(step.procedure_id)
         words = step_sentence(step, match.procedure if match else None)
         row = (step.step, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
-        picture = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
-        self.log_model.add(row, picture, highlight=step.status == "error")
-        if picture:
-            self.screenshot.show_file(picture)
+        page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
+        element = step.picture if step.status == "ok" and step.picture and Path(step.picture).exists() else None
+        self.log_model.add(row, element or page, page, highlight=step.status == "error")  # a failed step: the page
+        if page:
+            self.screenshot.show_file(page)
 
     @Slot(QModelIndex)
     def show_step_picture(self, index: QModelIndex) -> None:
         """A click on a step shows the page as it was after it."""
-        picture = self.log_model.pictures[index.row()]
-        if picture:
-            self.screenshot.show_file(picture)
+        page = self.log_model.pages[index.row()]
+        if page:
+            self.screenshot.show_file(page)
 
     @Slot(dict)
     def run_finished(self, data: dict[str, Any]) -> None:

@@ -99,46 +99,80 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
-class RunLogModel(RowsModel):
-    """A run's steps as they go: the step in words with a thumbnail of the page after it, its status and
-    checks; the command and its arguments (selectors) come last, one look away."""
+class PicturedRows(RowsModel):
+    """Rows with a small picture in the `pictured` column: the element a step acted on, or a page."""
 
-    WORDS, THUMB_HEIGHT = 6, 54
+    THUMB_HEIGHT = 54
 
-    def __init__(self) -> None:
-        super().__init__(["Step", "Source", "Command", "Arguments", "Status", "Error", "What it did", "Checks"])
-        self.pictures: list[str | None] = []  # by row: the page's screenshot after the step
+    def __init__(self, headers: list[str], pictured: int, editable: set[int] | None = None) -> None:
+        super().__init__(headers, editable)
+        self.pictured = pictured
+        self.pictures: dict[int, str] = {}  # row -> picture file
         self.thumbnails: dict[int, QPixmap] = {}
 
     def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
-        self.pictures, self.thumbnails = [None] * len(rows), {}
+        self.pictures, self.thumbnails = {}, {}
         super().set_rows(rows, highlighted)
 
-    def add(self, row: tuple[Any, ...], picture: str | None = None, highlight: bool = False) -> None:
-        self.pictures.append(picture)
-        self.append(row, highlight)
+    def set_picture(self, row: int, path: str | None) -> None:
+        if path is None:
+            return
+        self.pictures[row] = path
+        self.thumbnails.pop(row, None)
+        if row < len(self.rows):
+            self.dataChanged.emit(
+                self.index(row, self.pictured), self.index(row, self.pictured), [Qt.ItemDataRole.DecorationRole]
+            )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and index.column() == self.WORDS and role == Qt.ItemDataRole.DecorationRole:
+        if index.isValid() and index.column() == self.pictured and role == Qt.ItemDataRole.DecorationRole:
             return self.thumbnail(index.row())
         return super().data(index, role)
 
     def thumbnail(self, row: int) -> QPixmap | None:
-        """The row's picture, scaled down once (fast: the view asks for it at every repaint)."""
-        path = self.pictures[row] if row < len(self.pictures) else None
-        if path is None:
+        """The row's picture, scaled down once (the view asks for it at every repaint)."""
+        if row not in self.pictures:
             return None
         if row not in self.thumbnails:
-            self.thumbnails[row] = QPixmap(path).scaledToHeight(self.THUMB_HEIGHT, Qt.TransformationMode.SmoothTransformation)
+            picture = QPixmap(self.pictures[row])
+            self.thumbnails[row] = picture.scaledToHeight(
+                min(self.THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation
+            )
         return self.thumbnails[row]
 
 
-class StepsModel(RowsModel):
+class RunLogModel(PicturedRows):
+    """A run's steps as they go: the step in words with a picture of the element it acted on (of the page,
+    for a failed step), its status and checks; the command and its arguments (selectors) come last."""
+
+    WORDS = 6
+
     def __init__(self) -> None:
-        super().__init__(["Action", "Target", "Value"])
+        super().__init__(["Step", "Source", "Command", "Arguments", "Status", "Error", "What it did", "Checks"], self.WORDS)
+        self.pages: list[str | None] = []  # by row: the page's screenshot after the step
+
+    def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
+        self.pages = [None] * len(rows)
+        super().set_rows(rows, highlighted)
+
+    def add(self, row: tuple[Any, ...], picture: str | None = None, page: str | None = None, highlight: bool = False) -> None:
+        self.pages.append(page)
+        if picture is not None:
+            self.pictures[len(self.rows)] = picture
+        self.append(row, highlight)
+
+
+class StepsModel(PicturedRows):
+    """A recording's steps as they come, each with a picture of its element once taken."""
+
+    def __init__(self) -> None:
+        super().__init__(["Action", "Target", "Value"], pictured=1)
 
     def set_steps(self, steps: list[RecordedStep]) -> None:
+        """The steps so far; the pictures taken stay (a step grows as the person types, it is not replaced)."""
+        pictures = self.pictures
         self.set_rows([step_summary(s) for s in steps])
+        self.pictures = {row: path for row, path in pictures.items() if row < len(steps)}
 
 
 class ProceduresModel(RowsModel):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
@@ -20,6 +20,13 @@ from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
 WAIT = 120_000  # a deadline, not a pause: a run (browser, litellm, model) can take 30 s on a loaded machine
+
+
+def _masked_share(path: str) -> float:
+    """The share of a picture painted in the colour of Playwright's mask (#ff00ff)."""
+    image = QImage(path)
+    pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
+    return sum(1 for c in pixels if c.red() > 200 and c.green() < 60 and c.blue() > 200) / max(1, len(pixels))
 
 
 @pytest.fixture
@@ -45,12 +52,18 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 3, timeout=WAIT)
     assert window.record_tab.steps_model.rows[1] == ("fill", "Username", "emile")
     assert window.record_tab.steps_model.rows[2] == ("fill", "Password", "••••")
+    qtbot.waitUntil(lambda: {1, 2} <= set(window.record_tab.steps_model.pictures), timeout=WAIT)  # each field typed in
+    pictures = window.record_tab.steps_model.pictures
+    assert all(Path(pictures[row]).stat().st_size <= 200_000 for row in (1, 2))
+    assert _masked_share(pictures[2]) > 0.3 > _masked_share(pictures[1])  # the password field is painted over
+    assert not window.record_tab.steps_model.thumbnail(1).isNull()
     window.record_tab.stop_button.click()
     qtbot.waitUntil(lambda: window.procedures_tab.procedures_model.rowCount() == 1, timeout=WAIT)
     qtbot.waitUntil(lambda: window.procedures_tab.editor.isVisible(), timeout=WAIT)
     assert window.tabs.currentIndex() == 1
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
+    assert set(window.procedures_tab.editor.steps.pictures) == {1, 2}  # the recording's pictures, step by step
 
 
 def test_a_merge_is_said_and_can_be_undone(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -174,7 +187,11 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert [row[:2] + row[4:5] for row in window.run_tab.log_model.rows[4:]] == [("end", "check", "ok")] * 2
     words = [row[6] for row in window.run_tab.log_model.rows[1:4]]
     assert words == ["Enter the username: bob", "Enter the password: ••••", 'Click "Log in"'], words
-    assert all(not window.run_tab.log_model.thumbnail(row).isNull() for row in range(4))  # each step's page, small
+    log = window.run_tab.log_model
+    assert all(not log.thumbnail(row).isNull() for row in range(4))  # a picture beside each step
+    assert log.pictures[1].endswith("_element.jpg") and log.pictures[2].endswith("_element.jpg")  # the fields themselves
+    assert _masked_share(log.pictures[2]) > 0.3 > _masked_share(log.pictures[1])  # the password painted over
+    assert all(Path(log.pictures[row]).stat().st_size <= 200_000 for row in (1, 2, 3))
     values = {row[0]: row[1:] for row in window.run_tab.values_model.rows}
     assert values["username"][0] == "bob" and values["password"][0] == "••••", values
     assert all(how and not how.startswith("not bound") for _, how in values.values()), values
