@@ -95,8 +95,9 @@ class RunLog:
         return path
 
     def element_picture(self, page: Page, selector: str, step: int) -> Path | None:
-        """A small picture of the element a step acted on, secrets masked as in `screenshot`."""
-        return element_picture(page, selector, self.dir / f"step_{step:03d}_element.jpg", self._secrets_shown(page))
+        """A small picture of the element a step acted on, taken after the step's `screenshot`, whose marks on
+        what shows a secret it masks too (marking them again would double the cost)."""
+        return element_picture(page, selector, self.dir / f"step_{step:03d}_element.jpg", [page.locator(MASKED)])
 
     def _secrets_shown(self, page: Page) -> list[Locator]:
         masks = []

@@ -36,7 +36,10 @@ class NaturalSortProxy(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 (Qt's name)
-        return natural_key(left.data(self.sortRole())) < natural_key(right.data(self.sortRole()))
+        # the source model's own data(), not index.data(): PySide6 6.12 loses a reference to None each
+        # time index.data() brings None back to Python, and the interpreter aborts after some thousands
+        source, role = self.sourceModel(), self.sortRole()
+        return natural_key(source.data(left, role)) < natural_key(source.data(right, role))
 
 
 class RowsModel(QAbstractTableModel):
