@@ -6,11 +6,12 @@ import difflib
 import itertools
 import shlex
 import sqlite3
+from pathlib import Path
 
 from agent.results import RunResult, StepRecord
 from core.database import database_error
 from core.errors import ShowMeHowError
-from core.secrecy import SECRET_MASK
+from core.masking import SECRET_MASK
 from procedures.binding import Binding
 from procedures.models import Procedure
 from procedures.revisions import Revision, step_line
@@ -60,6 +61,14 @@ def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
         return f"{played.description}: {value}" if value else played.description
     shown = [str(v) for k, v in step.args.items() if v not in (None, "") and "selector" not in k]
     return " ".join([step.command.replace("_", " ").capitalize(), *shown])
+
+
+def page_address(text: str | None) -> str | None:
+    """A page as the person wrote it: a URL as it is, the path of a local file as its file: URL."""
+    if not text or "://" in text or text.startswith(("about:", "data:")):
+        return text or None
+    path = Path(text).expanduser()
+    return path.resolve().as_uri() if path.exists() else text
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:
