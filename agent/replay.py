@@ -169,6 +169,8 @@ class _Journal:
 
     def after_step(self, result: StepResult, current: Page) -> None:
         shot = self.log.screenshot(current, result.index + 1) if self.log is not None else None
+        played = self.log is not None and result.selector and result.status == "ok"
+        picture = self.log.element_picture(current, result.selector, result.index + 1) if played else None  # type: ignore[union-attr, arg-type]
         record = StepRecord(
             source="replay",
             step=result.index + 1,
@@ -182,6 +184,7 @@ class _Journal:
             tried=result.tried,
             procedure_id=self.procedure_id,
             screenshot=str(shot) if shot else None,
+            picture=str(picture) if picture else None,
             checked=result.checked,
         )
         self.records.append(record)

@@ -38,6 +38,7 @@ class StepRecord(BaseModel):
     tried: list[str] = Field(default_factory=list)  # replay: the selectors tried before it
     procedure_id: str | None = None
     screenshot: str | None = None
+    picture: str | None = None  # replay: a small picture of the element the step acted on
     checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
     llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
     llm_ms: float = 0.0  # agent: how long that call took

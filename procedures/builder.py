@@ -286,6 +286,11 @@ def _fold(lines: list[str]) -> list[str]:
     return [line if n == 1 or line.startswith(("Enter", "Choose")) else f"{line} ({n} times)" for line, n in folded]
 
 
+def flow_of(steps: list[ProcedureStep]) -> list[str]:
+    """The flow that steps read as: their descriptions, repeats folded, optional steps said to be so."""
+    return _fold([f"{s.description} (if it is there)" if s.optional else s.description for s in steps if s.description])
+
+
 def _tags(recording: Recording, steps: list[ProcedureStep], values: dict[str, str]) -> list[str]:
     tags: list[str] = []
     value_words = {w for v in values.values() for w in re.findall(r"[a-z]+", v.lower())}

@@ -185,8 +185,10 @@ def test_the_app_without_a_display_says_what_to_do(home: Path) -> None:
     from tests.helpers import ROOT
 
     result = subprocess.run([sys.executable, "-m", "app.cli"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
-    _assert_refused(result, "no display")
-    assert "xvfb-run -a showmehow" in result.stderr
+    # not an error: the README's set-up command ends with `&& showmehow`, and on a server it must end well
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0] and "xvfb-run -a showmehow" in lines[0], result.stdout
 
 
 def test_revisions_list_show_accept_reject(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
