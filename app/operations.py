@@ -16,6 +16,8 @@ from playwright.sync_api import Error as PlaywrightError
 from core.errors import ShowMeHowError
 from core.settings import Settings, load_settings
 from procedures import build_procedure
+from procedures.merging import merge_demonstration
+from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import open_browser
@@ -26,11 +28,15 @@ from retrieval import Match, Retriever
 
 class Built(NamedTuple):
     """A stored procedure built from a recording: its id, whether it was merged into a stored one, and
-    what the builder warned about (a fallback to building without a model, for instance)."""
+    what the builder warned about (a fallback to building without a model, for instance). After a merge,
+    `before` is the stored procedure as it was and `demonstration` the procedure built from the recording,
+    which `keep_as_new` stores on its own."""
 
     procedure_id: str
     merged: bool
     notices: list[str]
+    before: Procedure | None = None
+    demonstration: Procedure | None = None
 
 
 def record_demonstration(
@@ -101,8 +107,20 @@ def build_and_store(
         procedure = build_procedure(recording, model=model or settings.model, settings=settings)
     if title:
         procedure = procedure.model_copy(update={"title": title})
-    procedure_id, merged = (store.add(procedure), False) if force else store.add_or_merge(procedure)
-    return Built(procedure_id, merged, [str(warning.message) for warning in caught])
+    notices = [str(warning.message) for warning in caught]
+    before = None if force else store.merge_target(procedure)
+    if before is None:
+        return Built(store.add(procedure), False, notices)
+    return Built(store.update(merge_demonstration(before, procedure)).id, True, notices, before, procedure)
+
+
+def keep_as_new(store: ProcedureStore, built: Built) -> str:
+    """Undo a merge: the stored procedure as it was before, and the demonstration as a procedure of its own
+    (its id)."""
+    if built.before is None or built.demonstration is None:
+        raise ShowMeHowError("this recording was not merged into another procedure")
+    store.update(built.before)
+    return store.add(built.demonstration)
 
 
 def duplicate_procedure(store: ProcedureStore, procedure_id: str) -> str:
