@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from agent.results import CheckRecord, Cost, Outcome, RunResult
 from app.formatting import step_summary
-from core.secrecy import mask_values
+from core.masking import mask_values
 from procedures.models import Parameter, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.playback import plain_error

@@ -23,7 +23,8 @@ from agent.results import Mode, RunResult
 from app.mcp.models import RunReport
 from app.mcp.reading import Reader
 from app.operations import find_procedures
-from core.secrecy import is_secret_name, mask_values, redact_url
+from core.masking import mask_values
+from core.secrecy import is_secret_name, redact_url
 from core.settings import Settings, load_settings
 from procedures.binding import parameter_variables
 from procedures.store import ProcedureStore

@@ -17,7 +17,8 @@ from app.mcp.models import FoundProcedure, FoundProcedures, ProcedureList, Proce
 from app.mcp.reading import Reader, tool_errors
 from app.mcp.running import Runner, in_thread
 from app.operations import build_and_store, find_procedures, record_demonstration
-from core.secrecy import mask_values, named_secrets
+from core.masking import mask_values
+from core.secrecy import named_secrets
 from core.settings import load_settings
 from procedures.store import ProcedureStore
 from recorder.browser import has_display
