@@ -127,9 +127,9 @@ class Runner:
                 "SHOWMEHOW_PARAM_<NAME> in the server's environment), never the model's arguments or the task's words; "
                 "leave it out and run again"
             )
-        secrets = await _missing_secrets(matches, person, settings)
-        hidden = secret_values(matches, params, task, secrets)
-        replayed = first_complete(matches) if mode == "replay" else None
+        secrets = await _missing_secrets(matches, ids is not None, person, settings)
+        hidden = [secret.value for secret in secret_values(matches, params, task, secrets)]
+        replayed = first_complete(matches, picked=ids is not None) if mode == "replay" else None
         total = len(replayed.procedure.steps) if replayed is not None else None
 
         stop = threading.Event()
@@ -160,7 +160,7 @@ class Runner:
                 return result, page.url
 
         result, final_url = await in_thread(work, stop, self.limiter)
-        shown_url = mask_values(redact_url(final_url, lambda text: text in hidden.values()), hidden.values())
+        shown_url = mask_values(redact_url(final_url, lambda text: text in hidden), hidden)
         return RunReport.of(result, shown_url)
 
 
@@ -173,10 +173,10 @@ def _candidates(
     return ids, matches
 
 
-async def _missing_secrets(matches: list[Match], person: Person, settings: Settings) -> dict[str, str]:
-    """The secrets the best match still needs when no match has all its values (the run replays the first
-    that has), asked of the person; a tool error when nobody can be asked."""
-    if not matches or first_complete(matches) is not None:
+async def _missing_secrets(matches: list[Match], picked: bool, person: Person, settings: Settings) -> dict[str, str]:
+    """The secrets the best match still needs when it cannot run as it is (nor, when the procedures were
+    `picked`, another of them), asked of the person; a tool error when nobody can be asked."""
+    if not matches or first_complete(matches, picked) is not None:
         return {}
     best = matches[0]
     secret = {p.name for p in best.procedure.abstract.parameters if p.secret}
