@@ -10,7 +10,7 @@ from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import dates_in
-from procedures.runtime.placeholders import escape_braces
+from procedures.runtime.placeholders import escape_braces, placeholders
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -115,6 +115,13 @@ def _mentions(text: str, value: str) -> bool:
     if len(value) < 2 or value.lower() in STOP_WORDS:
         return False
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _names_value(text: str, value: str) -> bool:
+    """The title or description holds a typed value (a number of one digit too): a task must give it.
+    A value they never show is optional, its demonstrated one the default."""
+    value, text = " ".join(value.split()), " ".join(text.split())
+    return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def _is_task_verb(value: str, text: str) -> bool:
@@ -374,6 +381,94 @@ def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], value
     return checks
 
 
+MAX_VALUE_CHECKS = 12
+
+
+def _own_line(lines: list[str], index: int, expected: str, needs_label: bool) -> str | None:
+    """A check's text for a line that shows a value: the line, led by the line before it (its label, in a
+    summary of "Notes" then "call first") when the line is nothing but values."""
+    bare = not re.sub(r"\{[a-z0-9_]+\}|\*", "", expected).strip(" ,;:.-")
+    previous = lines[index - 1] if index else ""
+    if bare and previous and len(previous) <= 60 and not DYNAMIC.search(previous):
+        return f"{escape_braces(previous)} {expected}"
+    return None if bare and needs_label else expected
+
+
+def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
+    """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
+    {notes}`): a run that sent another value fails them. A checkbox's yes or no counts only next to its label."""
+    values = {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+    checks: list[Check] = []
+    for param in parameters:
+        example = (param.example or "").strip()
+        if param.secret or not example or param.name in covered or len(checks) >= MAX_VALUE_CHECKS:
+            continue
+        for index, line in enumerate(lines):
+            if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+                continue
+            label = param.label.lower()
+            near = f"{lines[index - 1] if index else ''} {line}".lower()
+            if param.kind == "toggle" and not (label and label in near):
+                continue
+            expected = _text_with_parameters(line, values | {param.name: example})
+            expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
+            if f"{{{param.name}}}" in expected:
+                checks.append(Check(kind="text", expected=expected, source="demonstration"))
+                covered |= placeholders(expected)
+                break
+    return checks
+
+
+def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
+    """The 0-based index of the step that sends what step `index` set: the next one that leads to another page."""
+    return next((j for j in range(index + 1, len(steps)) if steps[j].navigates_to), None)
+
+
+def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
+    """For the values the last page does not show: the field holds it, the box or radio button is in its
+    state, checked on the element just before the step that sends the form."""
+    checks = []
+    by_name = {p.name: p for p in parameters}
+    for index, step in enumerate(steps):
+        own = placeholders(step.value or "") | (placeholders(step.selector or "") if step.action == "check" else set())
+        for name in own - covered:
+            param = by_name.get(name)
+            submit = _submit_after(steps, index)
+            if param is None or param.secret or submit is None or not step.selector:
+                continue
+            if param.kind == "toggle":
+                kind, expected = "checked", f"{{{name}}}"
+            elif param.kind == "choice" and step.action == "check":
+                kind, expected = "checked", YES
+            elif param.kind == "text" and step.action == "fill":
+                kind, expected = "value", f"{{{name}}}"
+            else:
+                continue
+            checks.append(
+                Check(
+                    kind=kind,
+                    expected=expected,
+                    selector=step.selector,
+                    frame=step.frame,
+                    after_step=submit,
+                    source="demonstration",
+                )
+            )
+            covered.add(name)
+    return checks
+
+
+def value_checks(
+    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check]
+) -> list[Check]:
+    """Checks that cover the values the person chose and `checks` (the postconditions) do not: on the last
+    page where it shows them, else on the element before the form is sent."""
+    covered = set().union(*(c.referenced_parameters() for c in checks))
+    shown = _shown_checks(outcome.lines if outcome else [], parameters, covered)
+    covered |= set().union(*(c.referenced_parameters() for c in shown))
+    return shown + _element_checks(steps, parameters, covered)
+
+
 def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
     """Checks written with demonstrated values (an imported file's) in terms of the procedure's parameters."""
     values = {p.name: p.example for p in procedure.abstract.parameters if p.example}
@@ -406,7 +501,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
         elif step.action == "fill" and step.value:
-            owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
+            owners[index] = params.add(
+                snake_case(field, fallback="value"), step.value, label=field, required=_names_value(mention_text, step.value)
+            )
         elif step.action == "select" and step.value and not step.secret:
             allowed = list(dict.fromkeys(step.options + step.option_values))
             owners[index] = params.add(
@@ -639,7 +736,8 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=postconditions(recording.outcome, recording.steps, params.values),
+        checks=(ends := postconditions(recording.outcome, recording.steps, params.values))
+        + value_checks(recording.outcome, steps, params.items, ends),
     )
 
 

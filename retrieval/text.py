@@ -12,7 +12,7 @@ from retrieval.vocabulary import Vocabulary, vocabulary
 
 # besides the usual stop words, the filler of task wording ("I want to ...", "then", "for me")
 FILLER = frozenset(
-    "want need let lets just now also there here them then they do does did am been some any called named titled".split()
+    "want need let lets just now also there here them then they do does did am been some any called named titled about via".split()
 )
 STOP_STEMS = frozenset(STOP_WORDS | FILLER | {stem(w) for w in STOP_WORDS | FILLER})
 NUMBER_WORDS = frozenset(

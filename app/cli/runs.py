@@ -66,6 +66,13 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
             lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
             lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
             lines.extend(f"    {name}: {how}" for name, how in m.binding.sources.items())
+            optional = [p.name for p in m.procedure.abstract.parameters if not p.required and not p.secret]
+            if optional:
+                lines.append(f"  optional (the demonstrated value unless the task gives one): {', '.join(optional)}")
+            if m.procedure.uncovered_parameters():
+                lines.append(f"  no check covers: {', '.join(m.procedure.uncovered_parameters())}")
+            if m.binding.ambiguous:
+                lines.append(f"  left open: {'; '.join(m.binding.ambiguous)}")
             if m.binding.unplaced:
                 lines.append(f"  not placed: {', '.join(json.dumps(v, ensure_ascii=False) for v in m.binding.unplaced)}")
         lines.append("\n" + render_procedural_memory(matches, max_tokens=load_settings().token_budget))
@@ -110,6 +117,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 controls=controls,
                 settings=settings,
                 timeout_ms=args.timeout * 1000,
+                procedure_ids=[ProcedureStore().resolve(args.procedure)] if args.procedure else None,
             )
         except KeyboardInterrupt:
             controls.stop.set()
@@ -122,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     for name, how in result.binding.items():
         print(f"  {name}: {how}")
     print(f"Run directory: {result.run_dir}")
-    return 0 if result.success else 1
+    return 0 if result.outcome in ("verified", "unverified") else 1  # done; the verdict says whether verified
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -141,6 +149,11 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--mode", choices=["replay", "agent", "auto"], help="default: auto with a model, else replay")
     p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")
+    p.add_argument(
+        "--procedure",
+        metavar="ID",
+        help="run this procedure (id or prefix), even when a better-ranked one fits but cannot run",
+    )
     p.add_argument("--headless", action="store_true", help="no visible window")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step (default 10)")
     p.add_argument(

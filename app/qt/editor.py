@@ -105,9 +105,14 @@ class ProcedureEditor(QDialog):
         parts.setSizes([200, 300, 180])
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        uncovered = procedure.uncovered_parameters()
+        self.coverage = QLabel(
+            f"No check covers: {', '.join(uncovered)}" if uncovered else "Every parameter is covered by a check"
+        )
         layout.addWidget(self._merge_box())
         layout.addWidget(self._revision_box())
         layout.addWidget(parts, 1)
+        layout.addWidget(self.coverage)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 

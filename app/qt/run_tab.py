@@ -184,6 +184,8 @@ class RunTab(QWidget):
         self.worker.headless = not self.show_browser.isChecked()
         self.host.place_browser()
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
+        if chosen is not None and len(chosen) == len(self.matches_model.matches):
+            chosen = None  # nothing unticked: no choice of the person's, so only the best match may replay
         url = self.run_url.text().strip() or None
         self.worker.run(task, url, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params, secrets)
 

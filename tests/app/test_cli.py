@@ -275,3 +275,19 @@ def test_short_procedure_ids_that_fit_several_say_so(home: Path, capsys: pytest.
     _assert_refused(cli(capsys, "show", "caf"), "procedure id 'caf' is ambiguous")
     assert "(cafe)" in cli(capsys, "show", "cafe").stdout  # an id that is also a prefix of others is itself
     assert "(cafe02)" in cli(capsys, "show", "cafe02").stdout
+
+
+def test_show_and_explain_say_what_each_check_covers(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from procedures.models import Check
+
+    procedure = sample_procedure(checks=[Check(kind="text", expected="Welcome {username}", source="demonstration")])
+    procedure.abstract.parameters.append(procedure.abstract.parameters[0].model_copy(update={"name": "team", "required": False}))
+    procedure.abstract.parameters[-1].example = "blue"
+    pid = ProcedureStore().add(procedure)
+    shown = cli(capsys, "show", pid[:8]).stdout
+    assert "1. the page shows 'Welcome {username}'  [at the end, demonstration]  covers username" in shown
+    assert "password: (secret)  [no check covers it]" in shown and "username: 'emile'\n" in shown
+    assert "team: 'blue' (optional: the demonstrated value unless the task gives one)  [no check covers it]" in shown
+    explained = cli(capsys, "retrieve", 'Log in to the demo site as "bob"', "--explain").stdout
+    assert "optional (the demonstrated value unless the task gives one): team" in explained
+    assert "no check covers: password, team" in explained

@@ -63,6 +63,7 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert window.tabs.currentIndex() == 1
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
+    assert window.procedures_tab.editor.coverage.text() == "No check covers: username, password"  # nothing was sent
     assert set(window.procedures_tab.editor.steps.pictures) == {1, 2}  # the recording's pictures, step by step
 
 
