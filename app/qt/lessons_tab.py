@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.qt.host import Host
@@ -27,6 +27,7 @@ class LessonsTab(QWidget):
         self.proxy = NaturalSortProxy(self.model)
         self.proxy.setFilterKeyColumn(1)
         self.view = make_table(self.proxy, stretch=2, sortable=True)
+        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # as numbered, the first first
         self.tier = QComboBox()
         self.tier.addItems(list(TIERS))
         self.tier.currentTextChanged.connect(lambda text: self.proxy.setFilterFixedString(TIERS[text] or ""))

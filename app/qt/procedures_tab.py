@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
 from app.operations import Built, duplicate_procedure
@@ -32,6 +32,7 @@ class ProceduresTab(QWidget):
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)
         self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps={1: 220, 2: 200})
+        self.procedures_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by title, A to Z, at first
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)

@@ -89,6 +89,10 @@ class SettingsDialog(QDialog):
         self.llm_timeout.setRange(1.0, 3600.0)
         self.llm_timeout.setSuffix(" s")
         self.llm_timeout.setValue(current.llm_timeout)
+        self.mcp_max_runs = QSpinBox()
+        self.mcp_max_runs.setRange(1, 16)
+        self.mcp_max_runs.setSuffix(" at once")
+        self.mcp_max_runs.setValue(current.mcp_max_runs)
         self.param_env = QLineEdit(assignment_text(current.param_env))
         self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD")
         self.status = QLabel("")
@@ -109,6 +113,7 @@ class SettingsDialog(QDialog):
             "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
             "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
             "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
+            "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
         }
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -140,6 +145,7 @@ class SettingsDialog(QDialog):
             "param_env": parse_assignment_text(self.param_env.text()),
             "revision_auto_accept": self.revision_auto_accept.value(),
             "llm_timeout": self.llm_timeout.value(),
+            "mcp_max_runs": self.mcp_max_runs.value(),
         }
         return Settings.model_validate(load_settings().model_dump() | shown)
 
