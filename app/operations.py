@@ -14,6 +14,8 @@ from procedures.store import ProcedureStore
 from recorder.models import Recording
 from retrieval import Match, Retriever
 
+LOADED_SCHEMES = ("http://", "https://", "file://")
+
 
 class Built(NamedTuple):
     """A stored procedure built from a recording: its id, whether it was merged into a stored one, and
@@ -34,6 +36,17 @@ def chosen_recording(store: ProcedureStore, recording_id: str | None = None) -> 
     return store.recordings.get(newest[0][0])
 
 
+def unbuildable(recording: Recording) -> str | None:
+    """Why `recording` makes no procedure (it holds no action: nothing, or only navigations to pages that
+    failed to load), or None."""
+    loaded = [s for s in recording.steps if s.action != "navigate" or (s.value or s.url).startswith(LOADED_SCHEMES)]
+    if loaded:
+        return None
+    failed = [s.value or s.url for s in recording.steps]
+    what = f"only a navigation to a page that did not load ({failed[0]})" if failed else "no step"
+    return f"recording {recording.id[:12]} is kept but not built: it holds {what}, no action to repeat; record the task again"
+
+
 def build_and_store(
     store: ProcedureStore,
     recording: Recording,
@@ -44,6 +57,9 @@ def build_and_store(
 ) -> Built:
     """Build `recording` into a procedure and store it, merged into the stored procedure of the same task
     when there is one. A recording built already is refused; `force` builds it again, as a procedure of its own."""
+    why = unbuildable(recording)
+    if why:
+        raise ShowMeHowError(why)
     built = store.built_from().get(recording.id)
     if built and not force:
         first = store.get(built[0])

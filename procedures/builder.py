@@ -7,7 +7,7 @@ import re
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
-from core.words import STOP_WORDS, snake_case
+from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.placeholders import escape_braces
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -54,7 +54,7 @@ class _Parameters:
                     return param.name  # the same value chosen twice is one parameter
         name, n = base, 2
         while any(p.name == name for p in self.items):
-            name, n = f"{base}_{n}", n + 1
+            name, n = f"{base[: NAME_LENGTH - len(str(n)) - 1]}_{n}", n + 1
         self.items.append(Parameter(name=name, example=example, kind=kind, **fields))  # type: ignore[arg-type]
         if example is not None and kind != "toggle":
             self.values[name] = example
@@ -369,9 +369,14 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         elif step.action == "fill" and step.value:
             owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
         elif step.action == "select" and step.value and not step.secret:
-            allowed = list(dict.fromkeys(step.options + step.option_values))
+            differ = len(step.option_values) == len(step.options) and step.option_values != step.options
             owners[index] = params.add(
-                snake_case(field, fallback="option"), _option_example(step, mention_text), "option", label=field, allowed=allowed
+                snake_case(field, fallback="option"),
+                _option_example(step, mention_text),
+                "option",
+                label=field,
+                allowed=step.options,
+                option_values=step.option_values if differ else [],
             )
         elif step.action == "upload" and step.files:
             owners[index] = params.add(snake_case(step.field or "file", fallback="file"), ", ".join(step.files), "file")
@@ -420,7 +425,36 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
+# A select's placeholder option, which is no option to record ("-- choose --", "---------").
+PLACEHOLDER_OPTION = re.compile(r"(?<!\S)[-=_*—–]+(?:\s*[^\W_]+(?:\s+[^\W_]+)*\s*[-=_*—–]+)?(?!\S)")
+
+
+def field_name(step: RecordedStep) -> str:
+    """The field's accessible name as a person reads it: without the texts of the options a label
+    around a select holds, without what follows a colon in the text around the field ("Action: ... Go
+    0 of 3 selected"), and without a leading verb ("Choose the product" -> "product")."""
+    text = step.field or step.label
+    for option in sorted({o.strip() for o in step.options + step.option_values if o.strip()}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(option)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    text = PLACEHOLDER_OPTION.sub(" ", text)
+    text = re.split(r":(?:\s|$)", text, maxsplit=1)[0]
+    words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", text)
+    while len(words) > 1 and words[0].lower() in VERBS | STOP_WORDS:
+        words.pop(0)
+    return " ".join(words) or step.field or step.label
+
+
+def _named_fields(recording: Recording) -> Recording:
+    """The recording with each form field's name as `field_name` reads it."""
+    steps = [
+        s.model_copy(update={"field": field_name(s)}) if s.action in ("fill", "select", "upload") and s.field else s
+        for s in recording.steps
+    ]
+    return recording.model_copy(update={"steps": steps})
+
+
 def build_heuristic(recording: Recording) -> Procedure:
+    recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
     steps = []
     substitute = _Placeholders(params.values)

@@ -70,6 +70,8 @@ def describe_procedure(p: Procedure) -> str:
     for param in a.parameters or []:
         example = "(secret)" if param.secret else repr(param.example)
         lines.append(f"  {param.name}: {example}{'' if param.required else ' (optional)'}")
+        if param.allowed and param.kind in ("option", "choice"):
+            lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
     lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
     lines.append("Steps:")

@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from app.cli.output import table
 from app.cli.procedures import describe_procedure
 from app.formatting import step_summary
-from app.operations import build_and_store, chosen_recording
+from app.operations import build_and_store, chosen_recording, unbuildable
 from procedures.store import ProcedureStore
 from recorder import RecordedStep, RecordingSession, recover_journals
 from recorder.browser import open_browser
@@ -67,6 +67,10 @@ def cmd_record(args: argparse.Namespace) -> int:
                 )
         recording = session.stop()
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
+    why = unbuildable(recording)
+    if why:
+        print(f"showmehow: {why}", file=sys.stderr)
+        return 1
     print(
         f"Recording {recording.id[:12]}: {len(recording.steps)} steps; `showmehow build {recording.id[:12]}` makes it a procedure"
     )
