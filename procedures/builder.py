@@ -135,17 +135,27 @@ class _Placeholders:
 
     MARK = re.compile(r"\x00([a-z][a-z0-9_]*)\x00")
 
-    def __init__(self, values: dict[str, str]) -> None:
-        ordered = sorted(values.items(), key=lambda item: -len(item[1]))
-        quoted = {json.dumps(v, ensure_ascii=False): n for n, v in ordered}
+    def __init__(self, values: dict[str, str], in_paths: dict[str, str] | None = None) -> None:
+        """`in_paths`: the values that may stand for a URL path part (all of them when not given)."""
+        self._quoted = {json.dumps(v, ensure_ascii=False): n for n, v in sorted(values.items(), key=lambda i: -len(i[1]))}
+        self._in_selector = re.compile("|".join(map(re.escape, self._quoted))) if self._quoted else None
+        self._query = self._encoded(values)
+        self._path = self._encoded(values if in_paths is None else in_paths)
+        self._in_query = self._url_pattern("=", self._query)
+        self._in_path = self._url_pattern("/", self._path)
+
+    @staticmethod
+    def _encoded(values: dict[str, str]) -> dict[str, str]:
         encoded: dict[str, str] = {}
-        for name, value in ordered:
+        for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
             if len(value) >= 2:
                 for form in (quote_plus(value), quote(value)):
                     encoded.setdefault(form, name)
-        self._quoted, self._encoded = quoted, encoded
-        self._in_selector = re.compile("|".join(map(re.escape, quoted))) if quoted else None
-        self._in_url = re.compile(rf"(?<=[=/])(?:{'|'.join(map(re.escape, encoded))})(?=[&#/]|$)") if encoded else None
+        return encoded
+
+    @staticmethod
+    def _url_pattern(after: str, encoded: dict[str, str]) -> re.Pattern[str] | None:
+        return re.compile(rf"(?<={after})(?:{'|'.join(map(re.escape, encoded))})(?=[&#/?]|$)") if encoded else None
 
     def _finish(self, marked: str) -> str:
         return self.MARK.sub(r"{\1}", escape_braces(marked))
@@ -157,8 +167,9 @@ class _Placeholders:
 
     def url(self, text: str | None) -> str:
         text = text or ""
-        if self._in_url is not None:
-            text = self._in_url.sub(lambda m: f"\0{self._encoded[m.group(0)]}\0", text)
+        for pattern, names in ((self._in_query, self._query), (self._in_path, self._path)):
+            if pattern is not None:
+                text = pattern.sub(lambda m, names=names: f"\0{names[m.group(0)]}\0", text)  # type: ignore[misc]
         return self._finish(text)
 
     def text(self, text: str) -> str:
@@ -297,15 +308,17 @@ def _text_with_parameters(text: str, values: dict[str, str]) -> str:
     return re.sub(r"\*(\s*\*)+", "*", "".join(out)).strip()
 
 
-def _url_with_parameters(url: str, values: dict[str, str]) -> str:
+def _url_with_parameters(url: str, values: dict[str, str], in_paths: dict[str, str] | None = None) -> str:
     """The URL as a check: its path, and of its query only the values that are parameters; a path part
-    with a digit (an id) that is no parameter becomes a wildcard, and then the query is left out."""
+    with a digit (an id) that is no parameter becomes a wildcard, and then the query is left out.
+    `in_paths`: the values that may stand for a path part (all of them when not given)."""
     parts = urlsplit(url)
     by_value = {v: n for n, v in values.items() if v}
+    path_values = {v: n for n, v in (values if in_paths is None else in_paths).items() if v}
     segments = []
     for segment in parts.path.split("/"):
-        if segment in by_value:
-            segments.append(f"{{{by_value[segment]}}}")
+        if segment in path_values:
+            segments.append(f"{{{path_values[segment]}}}")
         else:
             segments.append("*" if DYNAMIC.fullmatch(segment) else escape_braces(segment))
     path = "/".join(segments)
@@ -317,9 +330,12 @@ def _url_with_parameters(url: str, values: dict[str, str]) -> str:
     return base + ("?" + re.sub(r"%00([a-z][a-z0-9_]*)%00", r"{\1}", encoded) if encoded else "")
 
 
-def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], values: dict[str, str]) -> list[Check]:
+def postconditions(
+    outcome: PageOutcome | None, steps: list[RecordedStep], values: dict[str, str], in_paths: dict[str, str] | None = None
+) -> list[Check]:
     """What the demonstration's last steps led to, as checks: the URL it ended on (when it moved on from
-    the page it last opened) and the headings and messages that appeared, with parameter values substituted."""
+    the page it last opened) and the headings and messages that appeared, with parameter values substituted
+    (in the URL's path only `in_paths`, all when not given)."""
     if outcome is None:
         return []
     checks = []
@@ -327,7 +343,7 @@ def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], value
     if outcome.url.startswith(("http://", "https://")) and outcome.url.split("#")[0].rstrip("/") != opened.split("#")[0].rstrip(
         "/"
     ):
-        checks.append(Check(kind="url", expected=_url_with_parameters(outcome.url, values), source="demonstration"))
+        checks.append(Check(kind="url", expected=_url_with_parameters(outcome.url, values, in_paths), source="demonstration"))
     for text in (outcome.alerts + outcome.headings)[:MAX_TEXT_CHECKS]:
         expected = _text_with_parameters(text, values)
         if len(expected.replace("*", "").strip()) >= 2:
@@ -432,14 +448,16 @@ PLACEHOLDER_OPTION = re.compile(r"(?<!\S)[-=_*—–]+(?:\s*[^\W_]+(?:\s+[^\W_]+
 def field_name(step: RecordedStep) -> str:
     """The field's accessible name as a person reads it: without the texts of the options a label
     around a select holds, without what follows a colon in the text around the field ("Action: ... Go
-    0 of 3 selected"), and without a leading verb ("Choose the product" -> "product")."""
+    0 of 3 selected"), and without a leading verb before an article ("Choose the product" -> "product")."""
     text = step.field or step.label
     for option in sorted({o.strip() for o in step.options + step.option_values if o.strip()}, key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(option)}(?!\w)", " ", text, flags=re.IGNORECASE)
     text = PLACEHOLDER_OPTION.sub(" ", text)
     text = re.split(r":(?:\s|$)", text, maxsplit=1)[0]
     words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", text)
-    while len(words) > 1 and words[0].lower() in VERBS | STOP_WORDS:
+    if len(words) > 2 and words[0].lower() in VERBS and words[1].lower() in STOP_WORDS:
+        words = words[1:]  # "Choose the product", not "Start time"
+    while len(words) > 1 and words[0].lower() in STOP_WORDS:
         words.pop(0)
     return " ".join(words) or step.field or step.label
 
@@ -453,11 +471,26 @@ def _named_fields(recording: Recording) -> Recording:
     return recording.model_copy(update={"steps": steps})
 
 
+def _path_values(recording: Recording, values: dict[str, str], chosen_at: dict[int, str]) -> dict[str, str]:
+    """The values that may stand for a part of a URL's path: not those that were a path part of a page
+    already open when the person first gave them (`/admin/login/` when the user name is `admin`): that
+    part is the site's fixed path, not the person's choice."""
+    first = {name: index for index, name in sorted(chosen_at.items(), reverse=True)}
+    kept = {}
+    for name, value in values.items():
+        seen = recording.steps[: first.get(name, len(recording.steps)) + 1]
+        urls = [u for s in seen for u in (s.url, s.value if s.action == "navigate" else None) if u]
+        if not any(quote(value) in urlsplit(u).path.split("/") for u in urls):
+            kept[name] = value
+    return kept
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
     steps = []
-    substitute = _Placeholders(params.values)
+    in_paths = _path_values(recording, params.values, owners | targets | rows)
+    substitute = _Placeholders(params.values, in_paths)
     for index, step in enumerate(recording.steps):
         built = substitute.step(step, owners.get(index), targets.get(index))
         if targets.get(index) and not built.selectors:
@@ -497,7 +530,7 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=postconditions(recording.outcome, recording.steps, params.values),
+        checks=postconditions(recording.outcome, recording.steps, params.values, in_paths),
     )
 
 

@@ -18,7 +18,7 @@ from app.formatting import step_summary
 from app.operations import build_and_store, chosen_recording, unbuildable
 from procedures.store import ProcedureStore
 from recorder import RecordedStep, RecordingSession, recover_journals
-from recorder.browser import open_browser
+from recorder.browser import open_browser, open_start_page, start_url
 from recorder.recordings import RecordingStore
 
 
@@ -46,18 +46,15 @@ def cmd_record(args: argparse.Namespace) -> int:
     for recording in recover_journals(store):
         print(f"Recovered an interrupted recording: {recording.id} ({len(recording.steps)} steps)")
     stop = threading.Event()
+    url = start_url(args.url)  # an address that is none fails before a browser starts
     with open_browser(headless=args.headless) as handle, ctrl_c_sets(stop):
-        session = RecordingSession(handle.context, title=args.title, description=args.description, store=store)
         page = handle.context.new_page()
-        session.start()
+        open_start_page(page, url)  # a page that does not load records nothing
+        session = RecordingSession(handle.context, title=args.title, description=args.description, store=store)
+        session.start()  # the open page becomes the first step
         deadline = time.monotonic() + args.seconds if args.seconds else None
         print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True)
         try:
-            try:
-                page.goto(args.url)
-            except PlaywrightError as exc:
-                if not stop.is_set():
-                    print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
             while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
                 pass
         except PlaywrightError as exc:
