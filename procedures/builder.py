@@ -417,9 +417,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
             base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
-                snake_case(step.group, fallback="choice")
-                if choice and step.group and not mentioned
-                else ROLE_NAMES.get(_role(step), "item")
+                snake_case(step.group, fallback="choice") if choice and step.group else ROLE_NAMES.get(_role(step), "item")
             )
             targets[index] = params.add(
                 base,

@@ -142,6 +142,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     known = {} if args.force else importable.stored_already(store)
     for procedure in importable.store_into(store, force=args.force):
         print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
+    for note in importable.notes:
+        print(f"  not mapped: {note}")
     for procedure in importable.procedures:
         if procedure.id in known:
             print(f"Already stored: {procedure.title!r} as {known[procedure.id]} (--force imports a copy)")
