@@ -50,7 +50,16 @@ WATCH_JS = """(els, key) => {
   const doc = els[0] ? els[0].ownerDocument : document;
   const state = { n: 0 };
   state.observer = new MutationObserver((records) => { state.n += records.length; });
-  state.observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  const watch = (root) => state.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // a change inside an open shadow root is a change of the page too: observe every one there is now
+  const watchAll = (root) => {
+    watch(root);
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.shadowRoot) watchAll(node.shadowRoot);
+    }
+  };
+  watchAll(doc);
   Object.defineProperty(doc, key, { value: state, configurable: true });
 }"""
 
