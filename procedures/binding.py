@@ -446,10 +446,12 @@ def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]
 
 
 def _canonical(param: Parameter, value: str) -> str:
-    """A value spelled as the page spells it when it differs only in case (an option, the clicked text)."""
+    """A value spelled as the page spells it when it differs only in case (an option, the clicked text); an
+    option by its value when the parameter stands for option values (its example is one: a URL holds it)."""
     for known in [*param.accepted, *([param.example] if param.example and not param.secret else [])]:
         if known.lower() == value.lower():
-            return known
+            by_value = param.example in param.option_values and len(param.option_values) == len(param.allowed)
+            return param.option_values[param.allowed.index(known)] if by_value and known in param.allowed else known
     return value
 
 

@@ -367,6 +367,13 @@ def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
     return out
 
 
+def _query_values(recording: Recording, start: int) -> set[str]:
+    """The query values of the URLs the demonstration went to from step `start` on, and ended on."""
+    urls = [u for s in recording.steps[start:] for u in (s.url, s.navigates_to, s.value if s.action == "navigate" else None)]
+    urls.append(recording.outcome.url if recording.outcome else None)
+    return {v for u in urls if u for _, v in parse_qsl(urlsplit(u).query)}
+
+
 def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
     """Every value the person chose, as parameters: (parameters, step index -> the parameter that is
     the step's value, step index -> the parameter that names the element the step acts on, step
@@ -386,9 +393,12 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
         elif step.action == "select" and step.value and not step.secret:
             differ = len(step.option_values) == len(step.options) and step.option_values != step.options
+            example = _option_example(step, mention_text)
+            if differ and step.option_value and step.option_value in _query_values(recording, index):
+                example = step.option_value  # a URL passes the option's value: the parameter holds values
             owners[index] = params.add(
                 snake_case(field, fallback="option"),
-                _option_example(step, mention_text),
+                example,
                 "option",
                 label=field,
                 allowed=step.options,
