@@ -446,12 +446,10 @@ def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]
 
 
 def _canonical(param: Parameter, value: str) -> str:
-    """A value spelled as the page spells it when it differs only in case (an option, the clicked text); an
-    option by its value when the parameter stands for option values (its example is one: a URL holds it)."""
+    """A value spelled as the page spells it when it differs only in case (an option, the clicked text)."""
     for known in [*param.accepted, *([param.example] if param.example and not param.secret else [])]:
         if known.lower() == value.lower():
-            by_value = param.example in param.option_values and len(param.option_values) == len(param.allowed)
-            return param.option_values[param.allowed.index(known)] if by_value and known in param.allowed else known
+            return known
     return value
 
 
@@ -552,7 +550,7 @@ def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]
         allowed = {a.lower() for a in param.accepted}
         wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
         if wrong:
-            shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.shown_options))
+            shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))
             problems.append(f'{param.name} cannot be "{wrong[0]}": it must be one of {shown}')
     return problems
 

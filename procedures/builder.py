@@ -367,11 +367,17 @@ def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
     return out
 
 
-def _query_values(recording: Recording, start: int) -> set[str]:
-    """The query values of the URLs the demonstration went to from step `start` on, and ended on."""
-    urls = [u for s in recording.steps[start:] for u in (s.url, s.navigates_to, s.value if s.action == "navigate" else None)]
-    urls.append(recording.outcome.url if recording.outcome else None)
-    return {v for u in urls if u for _, v in parse_qsl(urlsplit(u).query)}
+def _option_parameter(params: _Parameters, step: RecordedStep, field: str, mention_text: str) -> str:
+    """A select's choice as a parameter: its labels allowed, its values kept once each where they differ."""
+    differ = len(step.option_values) == len(step.options) and step.option_values != step.options
+    return params.add(
+        snake_case(field, fallback="option"),
+        _option_example(step, mention_text),
+        "option",
+        label=field,
+        allowed=step.options,
+        option_values=step.option_values if differ else [],
+    )
 
 
 def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
@@ -392,18 +398,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         elif step.action == "fill" and step.value:
             owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
         elif step.action == "select" and step.value and not step.secret:
-            differ = len(step.option_values) == len(step.options) and step.option_values != step.options
-            example = _option_example(step, mention_text)
-            if differ and step.option_value and step.option_value in _query_values(recording, index):
-                example = step.option_value  # a URL passes the option's value: the parameter holds values
-            owners[index] = params.add(
-                snake_case(field, fallback="option"),
-                example,
-                "option",
-                label=field,
-                allowed=step.options,
-                option_values=step.option_values if differ else [],
-            )
+            owners[index] = _option_parameter(params, step, field, mention_text)
         elif step.action == "upload" and step.files:
             owners[index] = params.add(snake_case(step.field or "file", fallback="file"), ", ".join(step.files), "file")
         elif step.action in ("check", "uncheck") and step.input_type == "checkbox" and len(step.options) < 2:

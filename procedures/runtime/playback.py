@@ -422,13 +422,9 @@ class Player:
         """The checks placed after this step (the person's, or a DevTools recording's waits and assertions)."""
         for check in self.step_checks:
             if check.get("after_step") == index + 1:
-                problem = checks.check_problem(page, check, self._check_values(check), self.timeout_ms)
+                problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms)
                 self._fail_if(index, step, page, problem)
                 result.checked.append(checks.describe_check(check))
-
-    def _check_values(self, check: Mapping[str, Any]) -> Mapping[str, Any]:
-        """The values a check expects: a URL holds an option's value as given, the page shows its label."""
-        return self.params if check.get("kind") == "url" else {**self.params, **self.shown}
 
     def verify(
         self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None
@@ -440,7 +436,7 @@ class Player:
         for check in outcome_checks:
             wait = max(500.0, (deadline - time.monotonic()) * 1000)
             try:
-                problem = checks.check_problem(page, check, self._check_values(check), wait)
+                problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))

@@ -71,28 +71,3 @@ def test_runs_on_dead_or_other_sites_and_fixed_path_parts(
     ran = run_cli("run", "Log in to the admin as maria", "--param", "username=maria", "--headless")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert [p for p in served.received if p != "/favicon.ico"] == ["/admin/login/", "/admin/?username=maria"]
-
-
-def _filter(page) -> None:  # type: ignore[no-untyped-def]
-    genre = page.get_by_label("Genre")
-    genre.click()
-    genre.select_option("science")
-    page.get_by_role("button", name="Filter").click()
-    page.wait_for_url("**/list.html?*")
-
-
-def test_a_query_value_that_is_an_options_value_is_its_parameter(
-    context, served: ServedSite, home: Path, capsys: pytest.CaptureFixture[str]
-) -> None:  # type: ignore[no-untyped-def]
-    record(context, f"{served.url}/books/index.html", _filter, title="Show the Science books")
-    assert call_cli(capsys, "build").returncode == 0
-    (procedure,) = ProcedureStore().list()
-    (genre,) = procedure.abstract.parameters
-    assert (genre.name, genre.example) == ("genre", "science")  # the label's option, as the URL passes it
-    (url_check,) = [c for c in procedure.checks if c.kind == "url"]
-    assert url_check.expected == f"{served.url}/books/list.html?genre__exact={{genre}}"
-
-    served.received.clear()
-    ran = run_cli("run", "Show the History books", "--headless")
-    assert ran.returncode == 0 and "verified" in ran.stdout, ran.stdout + ran.stderr
-    assert "/books/list.html?genre__exact=history" in served.received  # the label named, the value sent
