@@ -17,17 +17,20 @@ from playwright.sync_api import Page
 from agent.approval import start_question
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import Playing, ReplayResult, end_checks, play
+from agent.replay import Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
+from agent.secret_scope import ScopedSecret, SecretScope
 from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
-from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables
+from core.untrusted import readable_text
+from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables, secret_sites
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.playback import Player
+from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
@@ -46,39 +49,60 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
 
 def secret_values(
     matches: list[Match], given: dict[str, str], task: str = "", secrets: dict[str, str] | None = None
-) -> dict[str, str]:
-    """The run's secret values by name, bound to a parameter or not: never logged, never shown to a model.
-    They are the values of the matches' secret parameters, of given values with secret-sounding names,
-    those the task's words name as secrets (`password "x3h"`), and those given as secrets."""
-    out = dict(named_secrets(task))
+) -> list[ScopedSecret]:
+    """The run's secret values, bound to a parameter or not: never logged, never shown to a model. They are
+    the values of the matches' secret parameters, each tied to the sites it may go to (the site whose
+    variable gave it, else its procedure's), and, tied to no site, those of given values with
+    secret-sounding names, those the task's words name as secrets (`password "x3h"`) and those given as secrets."""
+    out = [ScopedSecret(name, value) for name, value in named_secrets(task)]
     for match in matches:
         values = match.binding.values
-        for param in match.procedure.abstract.parameters:
-            if param.secret and param.name in values:
-                out[param.name] = values[param.name]
-    out |= {name: value for name, value in given.items() if is_secret_name(name)}
-    return {name: value for name, value in (out | (secrets or {})).items() if value}
+        for name, sites in secret_sites(match.procedure, values).items():
+            out.append(ScopedSecret(name, values[name], tuple(sites)))
+    out += [ScopedSecret(name, value) for name, value in given.items() if is_secret_name(name)]
+    out += [ScopedSecret(name, value) for name, value in (secrets or {}).items()]
+    return [secret for secret in dict.fromkeys(out) if secret.value]
 
 
-def first_complete(matches: list[Match]) -> Match | None:
-    """The best match that has a value for every required parameter: the one to replay."""
-    return next((match for match in matches if not match.missing), None)
+def first_complete(matches: list[Match], picked: bool = False) -> Match | None:
+    """The match to replay: the best one when it has a value for every required parameter and no reading
+    the task leaves open. Never a lower-ranked one in its place, unless the person `picked` the matches
+    (then the first of theirs that can run)."""
+    candidates = matches if picked else matches[:1]
+    return next((match for match in candidates if not match.missing and not match.binding.ambiguous), None)
 
 
-def choose_for_replay(matches: list[Match], param_env: dict[str, str]) -> Match:
+def choose_for_replay(matches: list[Match], param_env: dict[str, str], picked: bool = False) -> Match:
     """The match to replay, or an error that says what is missing and how to give it."""
     if not matches:
         raise ShowMeHowError("no stored procedure fits this task; record one with `showmehow record URL`")
-    match = first_complete(matches)
+    match = first_complete(matches, picked)
     if match is not None:
         return match
     best = matches[0]
+    if best.binding.ambiguous:
+        raise ShowMeHowError(_ambiguous(best))
     missing = best.missing
     variables = " or ".join(parameter_variables(best.procedure, missing[0], param_env))
+    others = [m for m in matches[1:] if not m.missing]
+    instead = (
+        f" Another procedure is not run in its place; to run '{others[0].procedure.title}', pick it: "
+        f"--procedure {others[0].procedure.id[:8]} (or tick it in the Run tab)."
+        if others and not picked
+        else ""
+    )
     raise ShowMeHowError(
         f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
         f"or the Run tab's Parameters and Secrets), or set {variables} in the environment "
-        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE)"
+        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE).{instead}"
+    )
+
+
+def _ambiguous(match: Match) -> str:
+    """What the task leaves open for a match, in a message that says what to do."""
+    return (
+        f"'{match.procedure.title}' cannot run this task as written: {'; '.join(match.binding.ambiguous)}. "
+        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE)"
     )
 
 
@@ -102,18 +126,20 @@ def run_task(
     whatever their names. No secret value of the run is in its logs, its progress records, its result or a
     prompt. Auto mode without a model (none given, none set) is replay."""
     started = time.perf_counter()
+    task = readable_text(task)
     settings = settings or load_settings()
     if mode == "auto" and not (model or settings.model):
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    where = url or (page.url if page is not None and page.url.startswith("http") else None)
-    matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
+    run.picked = procedure_ids is not None
+    where = url or (page.url if page is not None and place(page.url) else None)  # file: pages too
+    matches = Retriever(run.store, settings).retrieve(task, url=where, k=3 if procedure_ids is None else 50)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
     matches = [m.given(given) for m in matches]
     run.secrets = secret_values(matches, given, task, secrets)
-    run.log.hide(run.secrets.values())  # the task text itself may hold a password
+    run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))
     fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
     sites = matches[0].procedure.abstract.domains if matches and mode != "agent" else []
@@ -195,7 +221,8 @@ class _Run:
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
         self.usage = Usage()
-        self.secrets: dict[str, str] = {}
+        self.secrets: list[ScopedSecret] = []
+        self.picked = False  # the person chose the procedures: a lower-ranked one may run
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
@@ -203,7 +230,17 @@ class _Run:
     def task_fault(self, matches: list[Match], mode: Mode) -> RunResult | None:
         """The run's result when the task gives a value that the procedure to replay does not allow. This
         is the run's one check of the values: what it replays afterwards is played as given."""
-        match = None if mode == "agent" else first_complete(matches)
+        if mode != "agent" and matches and not self.picked and matches[0].binding.ambiguous:
+            best = matches[0]  # what the task leaves open: said before the browser is touched, instead of a guess
+            return RunResult(
+                success=False,
+                error=_ambiguous(best),
+                mode=mode,
+                procedure_id=best.procedure.id,
+                binding=best.binding.sources,
+                outcome="task_fault",
+            )
+        match = None if mode == "agent" else first_complete(matches, self.picked)
         problems = invalid_values(match.procedure, match.binding.values) if match is not None else []
         if match is None or not problems:
             return None
@@ -218,7 +255,7 @@ class _Run:
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
-            match = choose_for_replay(matches, self.settings.param_env)
+            match = choose_for_replay(matches, self.settings.param_env, self.picked)
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
@@ -257,8 +294,9 @@ class _Run:
 
     @staticmethod
     def _verifier(matches: list[Match]) -> Verifier | None:
-        """The procedure whose end checks judge an agent's run: the best match with checks and all its values."""
-        match = next((m for m in matches if m.procedure.outcome_checks() and not m.missing), None)
+        """The procedure whose end checks judge an agent's run: the best match with an end check that its
+        bound values fill (the checks that need a missing value are left out)."""
+        match = next((m for m in matches if bound_checks(m.procedure, m.binding.values)[0]), None)
         return None if match is None else (match.procedure, match.binding.values)
 
     def _end_checks(self, page: Page, verifier: Verifier | None) -> list[CheckRecord]:
@@ -316,7 +354,7 @@ class _Run:
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
-            success=outcome in ("verified", "unverified"),
+            success=outcome == "verified",
             steps=replayed_steps + state.steps,
             procedure_id=procedure.id if procedure else (used[0] if used else None),
             error=error,
@@ -325,12 +363,13 @@ class _Run:
             outcome=outcome,
             checks=checks,
             revision_id=revision.id if revision else None,
+            checks_left_out=bound_checks(*verifier)[1] if verifier is not None and checks else [],
         )
 
     def _replay_before_agent(self, page: Page, matches: list[Match]) -> RunResult | _Resume | None:
         """Auto mode's replay before the agent: the run's result when it went through or was stopped (counted
         already), else where the agent resumes; None when no match can be replayed."""
-        match = first_complete(matches)
+        match = first_complete(matches, self.picked)
         if match is None:
             return None  # nothing to replay: the agent starts from scratch
         procedure, values = match.procedure, match.binding.values
@@ -376,7 +415,7 @@ class _Run:
             self.controls,
             lessons,
             self.store,
-            self.secrets,
+            SecretScope.of(self.secrets),
             self.timeout_ms,
             sites=[d for m in matches for d in m.procedure.abstract.domains],
             verify=verify if verifier is not None else None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,11 +10,10 @@ from playwright.sync_api import Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
-from core.sites import host_of, on_site
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
-from procedures.models import Procedure
+from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.playback import LOCAL, Player, Reach, StepFailed, StepResult
+from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 
 
 @dataclass
@@ -28,9 +27,23 @@ class ReplayResult:
     checks: list[CheckRecord] = field(default_factory=list)  # the end checks
 
 
+def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[Check], list[str]]:
+    """The procedure's end checks whose placeholders all have values, and (described) the others with the
+    values they would need."""
+    ready, left_out = [], []
+    for check in procedure.outcome_checks():
+        missing = sorted(check.referenced_parameters() - set(values))
+        if missing:
+            left_out.append(f"{describe_check(check.model_dump())} (needs {', '.join(missing)})")
+        else:
+            ready.append(check)
+    return ready, left_out
+
+
 def end_checks(player: Player, procedure: Procedure, page: Page | None = None) -> list[CheckRecord]:
-    """The procedure's postconditions and assertions, checked on the page the run ended on."""
-    checks = [c.model_dump() for c in procedure.outcome_checks()]
+    """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
+    ended on."""
+    checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
     return [
         CheckRecord(
             description=describe_check(check),
@@ -124,7 +137,9 @@ def play(
 
 
 def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log: RunLog | None) -> ReplayResult:
-    """A replay whose steps all ran, judged by the procedure's end checks."""
+    """A replay whose steps all ran, judged by the procedure's end checks; a window closed meanwhile is a stop."""
+    if player.last_page is not None and player.last_page.is_closed():
+        return ReplayResult(success=False, steps=records, error="the browser window was closed", outcome="stopped")
     checks = end_checks(player, procedure)
     for check in checks:
         if log is not None:
@@ -154,6 +169,8 @@ class _Journal:
 
     def after_step(self, result: StepResult, current: Page) -> None:
         shot = self.log.screenshot(current, result.index + 1) if self.log is not None else None
+        played = self.log is not None and result.selector and result.status == "ok"
+        picture = self.log.element_picture(current, result.selector, result.index + 1) if played else None  # type: ignore[union-attr, arg-type]
         record = StepRecord(
             source="replay",
             step=result.index + 1,
@@ -167,6 +184,7 @@ class _Journal:
             tried=result.tried,
             procedure_id=self.procedure_id,
             screenshot=str(shot) if shot else None,
+            picture=str(picture) if picture else None,
             checked=result.checked,
         )
         self.records.append(record)
@@ -184,12 +202,26 @@ def procedure_reach(
     allow_other_sites: bool,
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
-    recorded = Reach.of_steps(steps, values)
-    sites = procedure.abstract.domains
-    origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, values)
+    folders = {_folder(s.get("url") or "") for s in steps if (s.get("url") or "").startswith("file:")}
+    on_its_sites = scoped(scopes)
 
     def may_use(name: str, url: str) -> bool:
-        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
+        if url.startswith("file:"):  # the site of a local file is its folder: the procedure's own files only
+            return name in scopes and _folder(url) in folders
+        return on_its_sites(name, url)
 
-    return Reach(origins=origins, ask=ask, elsewhere=allow_other_sites, may_use=may_use, secrets=list(scopes))
+    return Reach.of_steps(
+        steps,
+        values,
+        procedure.abstract.domains,
+        ask=ask,
+        elsewhere=allow_other_sites,
+        may_use=may_use,
+        secrets=list(scopes),
+    )
+
+
+def _folder(url: str) -> str:
+    """The folder of a file: URL (no query or fragment)."""
+    return url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]

@@ -8,8 +8,10 @@ import uuid
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
+from core.secrecy import hide_named_secrets, is_secret_name
+from core.urls import misleads
 from procedures.runtime.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
@@ -54,6 +56,18 @@ class Parameter(BaseModel):
         """Only the allowed values will do (a select's options, a checkbox's yes or no)."""
         return self.kind in CLOSED_KINDS and bool(self.allowed)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _secret_by_name(cls, data: object) -> object:
+        """A parameter whose name or label says password, PIN, token and the like is secret, whatever a
+        file says; its example, if any, is dropped (a checkbox's state is never a secret)."""
+        named = isinstance(data, dict) and any(
+            isinstance(data.get(k), str) and is_secret_name(data[k]) for k in ("name", "label")
+        )
+        if named and data.get("kind") != "toggle" and not data.get("secret"):  # type: ignore[union-attr]
+            data = {**data, "secret": True, "example": None}  # type: ignore[dict-item]
+        return data
+
     @model_validator(mode="after")
     def _secret_has_no_example(self) -> Parameter:
         if self.secret and self.example is not None:
@@ -85,11 +99,22 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
+    many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
         if self.secret and self.value is not None and not re.fullmatch(r"\{[a-z][a-z0-9_]*\}", self.value):
             raise ValueError("a secret step may only hold a placeholder, never a value")
+        return self
+
+    @model_validator(mode="after")
+    def _urls_do_not_mislead(self) -> ProcedureStep:
+        """A URL that Python and the browser would read as two different sites is refused (core.urls)."""
+        for url in (self.url, self.navigates_to, self.value if self.action == "navigate" else None):
+            problem = misleads(url or "")
+            if problem:
+                raise ValueError(problem)
         return self
 
     def referenced_parameters(self) -> set[str]:
@@ -105,8 +130,8 @@ class ProcedureStep(RecordedStep):
         return set().union(*(placeholders(t) for t in texts))
 
 
-CheckKind = Literal["url", "text", "value", "element"]
-CHECK_KINDS: tuple[str, ...] = ("url", "text", "value", "element")
+CheckKind = Literal["url", "text", "value", "element", "checked"]
+CHECK_KINDS: tuple[str, ...] = ("url", "text", "value", "element", "checked")
 
 
 class Check(BaseModel):
@@ -115,7 +140,8 @@ class Check(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: CheckKind  # url: the URL matches; text: the text is visible; value: the field holds it; element: it is visible
+    kind: CheckKind  # url: the URL matches; text: the text is visible; value: the field holds it; element: it is visible;
+    # checked: the box or radio button is checked (expected "yes") or not ("no")
     expected: str = Field("", max_length=SHORT)
     selector: str | None = Field(None, max_length=SHORT)
     frame: list[str] = Field(default_factory=list, max_length=10)
@@ -124,7 +150,7 @@ class Check(BaseModel):
 
     @model_validator(mode="after")
     def _complete(self) -> Check:
-        if self.kind in ("value", "element") and not self.selector:
+        if self.kind in ("value", "element", "checked") and not self.selector:
             raise ValueError(f"a {self.kind} check needs a selector")
         if self.kind in ("url", "text") and not self.expected.strip():
             raise ValueError(f"a {self.kind} check needs the expected {self.kind}")
@@ -170,6 +196,12 @@ class Procedure(BaseModel):
     def parameter_names(self) -> list[str]:
         return [p.name for p in self.abstract.parameters]
 
+    @field_validator("title", "description")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the title gives by name is kept as its placeholder, never as itself."""
+        return hide_named_secrets(text)
+
     @model_validator(mode="before")
     @classmethod
     def _drop_computed(cls, data: object) -> object:
@@ -202,6 +234,11 @@ class Procedure(BaseModel):
 
     def step_checks(self) -> list[Check]:
         return [c for c in self.checks if c.after_step is not None]
+
+    def uncovered_parameters(self) -> list[str]:
+        """Parameters that no check covers: a run that sent another value for one of them may still pass."""
+        covered = set().union(*(c.referenced_parameters() for c in self.checks))
+        return [p.name for p in self.abstract.parameters if p.name not in covered]
 
     def outcome_checks(self) -> list[Check]:
         """The checks of the end result: the demonstration's postconditions and the person's assertions."""

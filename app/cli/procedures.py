@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from app.cli.output import table
 from app.formatting import breaks_at
 from core.errors import ShowMeHowError, describe_error
-from core.secrecy import SECRET_MASK
+from core.masking import SECRET_MASK
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.script_export import export_script
@@ -67,9 +67,11 @@ def describe_procedure(p: Procedure) -> str:
     if a.prerequisites:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))
     lines.append("Parameters:")
+    uncovered = set(p.uncovered_parameters())
     for param in a.parameters or []:
         example = "(secret)" if param.secret else repr(param.example)
-        lines.append(f"  {param.name}: {example}{'' if param.required else ' (optional)'}")
+        optional = "" if param.required else " (optional: the demonstrated value unless the task gives one)"
+        lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
         if param.allowed and param.kind in ("option", "choice"):
             lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
@@ -80,8 +82,13 @@ def describe_procedure(p: Procedure) -> str:
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
         lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
     lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
-    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]" for i, c in enumerate(p.checks, 1)]
+    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)]
     return "\n".join(lines)
+
+
+def _covers(check: Check) -> str:
+    names = sorted(check.referenced_parameters())
+    return f"  covers {', '.join(names)}" if names else ""
 
 
 def _when(check: Check) -> str:

@@ -99,6 +99,11 @@ def _quoted(text: str, secret: bool = False) -> str:
     return "the secret value" if secret else repr(text[:120])
 
 
+# The name a person reads by each checkbox: its label's text, else its aria-label.
+CHECKBOX_NAMES_JS = """els => els.map(e => ((e.labels && e.labels.length ? e.labels[0].innerText : '') ||
+    e.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim())"""
+
+
 def value_problem(state: Mapping[str, Any], expected: str, secret: bool = False) -> str | None:
     """A fill holds its value: equal up to spacing, case and punctuation the site adds, or contained in it."""
     seen = state.get("value")
@@ -217,7 +222,12 @@ def describe_check(check: Mapping[str, Any]) -> str:
         "text": f"the page shows {expected!r}" + (f" in {selector}" if selector else ""),
         "value": f"{selector} holds {expected!r}",
         "element": f"{selector} is visible",
+        "checked": f"{selector} is {'checked' if _checked(expected) else 'not checked'}",
     }[kind]
+
+
+def _checked(expected: str) -> bool:
+    return expected.strip().lower() in ("yes", "true", "on", "checked")
 
 
 def _text_seen(page: Page, pattern: str, timeout_ms: float) -> str | None:
@@ -255,6 +265,13 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
         if kind == "element":
             locator.wait_for(state="visible", timeout=timeout_ms)
             return None
+        if kind == "checked":
+            seen = locator.is_checked(timeout=timeout_ms)
+            return (
+                None
+                if seen == _checked(expected)
+                else f"expected {describe_check(check | {'expected': expected, 'selector': selector})}, saw it {'checked' if seen else 'not checked'}"
+            )
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
             seen = locator.input_value(timeout=timeout_ms) if kind == "value" else _norm(locator.inner_text(timeout=timeout_ms))
