@@ -46,7 +46,7 @@ def _log_in(page) -> None:  # type: ignore[no-untyped-def]
 def test_runs_on_dead_or_other_sites_and_fixed_path_parts(
     context, served: ServedSite, home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:  # type: ignore[no-untyped-def]
-    record(context, f"{served.url}/admin/login/", _log_in, title="Log in to the admin as admin")
+    record(context, f"{served.url}/admin/login/", _log_in, title='Log in as "admin"')
     assert call_cli(capsys, "build").returncode == 0
     (procedure,) = ProcedureStore().list()
     assert [p.name for p in procedure.abstract.parameters] == ["username"]
@@ -55,12 +55,12 @@ def test_runs_on_dead_or_other_sites_and_fixed_path_parts(
     assert url_check.expected == f"{served.url}/admin/?username={{username}}"
 
     dead = f"http://127.0.0.1:{_dead_port()}/"
-    ran = run_cli("run", "Log in to the admin as maria", "--param", "username=maria", "--url", dead, "--headless")
+    ran = run_cli("run", 'Log in as "maria"', "--param", "username=maria", "--url", dead, "--headless")
     _one_line_error(ran, dead, "ERR_CONNECTION_REFUSED")
     assert not (home / "runs").exists()  # no run was logged
     elsewhere = served.url.replace("127.0.0.1", "localhost") + "/admin/login/"
     served.received.clear()
-    ran = run_cli("run", "Log in to the admin as maria", "--param", "username=maria", "--url", elsewhere, "--headless")
+    ran = run_cli("run", 'Log in as "maria"', "--param", "username=maria", "--url", elsewhere, "--headless")
     assert ran.returncode != 0 and "refusing: start at localhost" in ran.stdout, ran.stdout
     assert "not run: start at localhost" in ran.stderr and "127.0.0.1" in ran.stderr
     assert not any(path.startswith("/admin/?") for path in served.received)  # no step was played
@@ -68,6 +68,6 @@ def test_runs_on_dead_or_other_sites_and_fixed_path_parts(
     assert (stored.success_count, stored.failure_count) == (0, 0)  # nothing counted
 
     served.received.clear()
-    ran = run_cli("run", "Log in to the admin as maria", "--param", "username=maria", "--headless")
+    ran = run_cli("run", 'Log in as "maria"', "--param", "username=maria", "--headless")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert [p for p in served.received if p != "/favicon.ico"] == ["/admin/login/", "/admin/?username=maria"]
