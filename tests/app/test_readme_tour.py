@@ -77,4 +77,4 @@ def test_every_command_of_the_tour_works_as_written(context, served: ServedSite,
 @pytest.mark.parametrize("word", ["Secrets never"])
 def test_the_readme_says_things_once(word: str) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme.count("SHOWMEHOW_PARAM_<NAME>") == 1 and readme.count(word) == 1
+    assert readme.count("the variable that the `param_env`") == 1 and readme.count(word) == 1
