@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from agent.approval import start_question
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
 from agent.replay import Playing, ReplayResult, bound_checks, end_checks, play
@@ -141,6 +142,10 @@ def run_task(
     run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))
     fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
+    sites = matches[0].procedure.abstract.domains if matches and mode != "agent" else []
+    question = start_question(url, sites, run.controls.allow_other_sites) if url else None
+    if question and not (run.controls.ask and run.controls.ask(question)):
+        raise ShowMeHowError(f"not run: {question}; allow other sites to run it there, or start on {sites[0]}")
     if fault is not None:
         result = fault
     else:

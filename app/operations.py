@@ -20,10 +20,12 @@ from procedures.merging import merge_demonstration
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
-from recorder.browser import open_browser
+from recorder.browser import open_browser, open_start_page, start_url
 from recorder.models import Recording
 from recorder.recordings import RecordingStore
 from retrieval import Match, Retriever
+
+LOADED_SCHEMES = ("http://", "https://", "file://")
 
 
 class Built(NamedTuple):
@@ -52,20 +54,18 @@ def record_demonstration(
 ) -> Recording:
     """Open a browser on `url` and record what the person does until they close it, `stop` is set or
     `seconds` have passed; the stored recording. `started` is called once the browser is open; `notice`
-    hears of a page that did not open and of the browser going away (the recording keeps what it has)."""
+    hears of the browser going away (the recording keeps what it has). An address that is none or a page
+    that does not load fails in one line, with nothing recorded."""
     stop = stop or threading.Event()
+    url = start_url(url)  # an address that is none fails before a browser starts
     with open_browser(headless=headless) as handle:
-        session = RecordingSession(handle.context, title=title, description=description, store=store or RecordingStore())
         page = handle.context.new_page()
-        session.start()
+        open_start_page(page, url)  # a page that does not load records nothing
+        session = RecordingSession(handle.context, title=title, description=description, store=store or RecordingStore())
+        session.start()  # the open page becomes the first step
         deadline = time.monotonic() + seconds if seconds else None
         started()
         try:
-            try:
-                page.goto(url)
-            except PlaywrightError as exc:
-                if not stop.is_set():
-                    notice(f"could not open {url} ({str(exc).splitlines()[0]}); still recording")
             while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
                 pass
         except PlaywrightError as exc:
@@ -84,6 +84,17 @@ def chosen_recording(store: ProcedureStore, recording_id: str | None = None) -> 
     return store.recordings.get(newest[0][0])
 
 
+def unbuildable(recording: Recording) -> str | None:
+    """Why `recording` makes no procedure (it holds no action: nothing, or only navigations to pages that
+    failed to load), or None."""
+    loaded = [s for s in recording.steps if s.action != "navigate" or (s.value or s.url).startswith(LOADED_SCHEMES)]
+    if loaded:
+        return None
+    failed = [s.value or s.url for s in recording.steps]
+    what = f"only a navigation to a page that did not load ({failed[0]})" if failed else "no step"
+    return f"recording {recording.id[:12]} is kept but not built: it holds {what}, no action to repeat; record the task again"
+
+
 def build_and_store(
     store: ProcedureStore,
     recording: Recording,
@@ -94,6 +105,9 @@ def build_and_store(
 ) -> Built:
     """Build `recording` into a procedure and store it, merged into the stored procedure of the same task
     when there is one. A recording built already is refused; `force` builds it again, as a procedure of its own."""
+    why = unbuildable(recording)
+    if why:
+        raise ShowMeHowError(why)
     built = store.built_from().get(recording.id)
     if built and not force:
         first = store.get(built[0])

@@ -193,7 +193,7 @@ class _Binder:
             return False
         if value.lower() in names_of(param) and value.lower() != (param.example or "").lower():  # "the password": its name
             return False
-        if not sure and param.closed and value.lower() not in {a.lower() for a in param.allowed}:
+        if not sure and param.closed and value.lower() not in {a.lower() for a in param.accepted}:
             self.doubtful.setdefault(param.name, (value, source))
             return False
         self.result.put(param.name, _canonical(param, value), source)
@@ -370,7 +370,7 @@ class _Binder:
         if not set(words.split()) <= self.words:
             return False
         name = r"\s+".join(map(re.escape, words.split()))
-        options = sorted(param.allowed, key=len, reverse=True)
+        options = sorted(param.accepted, key=len, reverse=True)
         bare = "|".join(_exact(o) for o in options) if options else r"[^\s\"“”,;()]+"
         after = rf"(?<!\w){name}\s*(?:[:=]|\bis\b|\bof\b|\bto\b)?\s*{VALUE.format(bare=bare)}"
         patterns = [after]
@@ -388,7 +388,7 @@ class _Binder:
     def by_allowed_values(self) -> None:
         for param in self.open():
             found = {}
-            for option in param.allowed:
+            for option in param.accepted:
                 if option.lower() in STOP_WORDS or len(option) < 2:
                     continue
                 for m in re.finditer(_exact(option), self.task, 0 if _is_code(option) else re.IGNORECASE):
@@ -567,7 +567,7 @@ def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]
 
 def _canonical(param: Parameter, value: str) -> str:
     """A value spelled as the page spells it when it differs only in case (an option, the clicked text)."""
-    for known in [*param.allowed, *([param.example] if param.example and not param.secret else [])]:
+    for known in [*param.accepted, *([param.example] if param.example and not param.secret else [])]:
         if known.lower() == value.lower():
             return known
     return value
@@ -676,7 +676,7 @@ def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]
         value = values.get(param.name)
         if value is None or not param.closed:
             continue
-        allowed = {a.lower() for a in param.allowed}
+        allowed = {a.lower() for a in param.accepted}
         wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
         if wrong:
             shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))

@@ -37,6 +37,19 @@ class Parameter(BaseModel):
     kind: ParameterKind = "text"
     label: str = Field("", max_length=SHORT)  # what the page calls it: the field's label, the group's legend
     allowed: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+    # a select's option values, in the order of `allowed` (its labels), when some differ from their labels
+    option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+
+    @property
+    def accepted(self) -> list[str]:
+        """What a value may be: an allowed label or an option's value."""
+        return list(dict.fromkeys(self.allowed + self.option_values))
+
+    @property
+    def shown_options(self) -> list[str]:
+        """The allowed values as a person reads them: "Urgent (u)" where an option's value differs from its label."""
+        values = self.option_values if len(self.option_values) == len(self.allowed) else [""] * len(self.allowed)
+        return [f"{label} ({value})" if value and value != label else label for label, value in zip(self.allowed, values)]
 
     @property
     def closed(self) -> bool:

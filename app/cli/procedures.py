@@ -72,6 +72,8 @@ def describe_procedure(p: Procedure) -> str:
         example = "(secret)" if param.secret else repr(param.example)
         optional = "" if param.required else " (optional: the demonstrated value unless the task gives one)"
         lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
+        if param.allowed and param.kind in ("option", "choice"):
+            lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
     lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
     lines.append("Steps:")
@@ -147,6 +149,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     known = {} if args.force else importable.stored_already(store)
     for procedure in importable.store_into(store, force=args.force):
         print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
+    for note in importable.notes:
+        print(f"  not mapped: {note}")
     for procedure in importable.procedures:
         if procedure.id in known:
             print(f"Already stored: {procedure.title!r} as {known[procedure.id]} (--force imports a copy)")

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from app.cli.output import table
 from app.cli.procedures import describe_procedure
 from app.formatting import step_summary
-from app.operations import build_and_store, chosen_recording, record_demonstration
+from app.operations import build_and_store, chosen_recording, record_demonstration, unbuildable
 from procedures.store import ProcedureStore
 from recorder import RecordedStep, recover_journals
 from recorder.recordings import RecordingStore
@@ -57,6 +57,10 @@ def cmd_record(args: argparse.Namespace) -> int:
             store=store,
         )
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
+    why = unbuildable(recording)
+    if why:
+        print(f"showmehow: {why}", file=sys.stderr)
+        return 1
     print(
         f"Recording {recording.id[:12]}: {len(recording.steps)} steps; `showmehow build {recording.id[:12]}` makes it a procedure"
     )

@@ -16,7 +16,7 @@ from core.secrecy import named_secrets
 from core.settings import load_settings
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
-from recorder.browser import open_browser
+from recorder.browser import open_browser, open_start_page, start_url
 from retrieval import Match, render_procedural_memory, standings
 
 
@@ -103,8 +103,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         return input(f"  Allow {action}{where}? [y/N] ").strip().lower() in ("y", "yes")
 
     controls = RunControls(on_progress=progress, approve=approve, allow_other_sites=args.allow_other_sites)
+    url = start_url(page_address(args.url) or "") if args.url else None  # an address that is none fails before a browser starts
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()
+        if url:
+            open_start_page(page, url, args.timeout * 1000)  # one that does not load fails here: nothing run, nothing counted
         print(f"Running ({mode})", flush=True)  # not the task: it may hold a password
         try:
             result = run_task(
@@ -112,7 +115,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 page=page,
                 mode=mode,
                 model=model,
-                url=page_address(args.url),
+                url=url,
                 params=params,
                 controls=controls,
                 settings=settings,

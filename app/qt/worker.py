@@ -23,7 +23,7 @@ from core.errors import ShowMeHowError
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
-from recorder.browser import launch, new_context, place_window
+from recorder.browser import launch, new_context, open_start_page, place_window, start_url
 from recorder.pictures import element_picture, recording_pictures, step_picture_file
 
 PUMP_MS = 50
@@ -181,14 +181,16 @@ class BrowserWorker(QObject):
 
     def _do_record(self, url: str, title: str, description: str) -> None:
         self.busy_changed.emit(True)
+        url = start_url(url)
         page = self._open_page()
+        try:
+            open_start_page(page, url)  # a page that does not load records nothing
+        except ShowMeHowError:
+            self._close_browser()
+            raise
         self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
         self._pictured = []
-        self._session.start()
-        try:
-            page.goto(url)
-        except PlaywrightError as exc:
-            self.notice.emit(f"Could not open {url}: {str(exc).splitlines()[0]}. Still recording.")
+        self._session.start()  # the open page becomes the first step
 
     def _do_stop_recording(self) -> None:
         if self._session is not None and self._session.running:

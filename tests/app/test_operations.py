@@ -48,6 +48,24 @@ def test_find_procedures_ranks_the_stored_ones(home: Path) -> None:
     assert [m.procedure.id for m in matches] == [wiki]
 
 
+def test_a_recording_without_an_action_is_kept_but_not_built(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import call_cli
+
+    store = ProcedureStore()
+    failed = "chrome-error://chromewebdata/"
+    store.recordings.add(Recording(id="e" * 32, title="x"))
+    store.recordings.add(Recording(id="f" * 32, title="x", steps=[RecordedStep(action="navigate", value=failed, url=failed)]))
+    for rid, held in (("e" * 32, "no step"), ("f" * 32, f"only a navigation to a page that did not load ({failed})")):
+        with pytest.raises(ShowMeHowError, match="kept but not built") as raised:
+            build_and_store(store, store.recordings.get(rid))
+        assert held in str(raised.value)
+        shown = call_cli(capsys, "build", rid[:12])
+        assert shown.returncode == 2 and shown.stderr.strip() == f"showmehow: {raised.value}"
+    assert len(store) == 0 and find_procedures(store, "x") == []
+    listed = call_cli(capsys, "recordings").stdout
+    assert listed.count("not built") == 2
+
+
 def test_a_merge_is_said_and_can_be_undone(home: Path) -> None:
     store = ProcedureStore()
     first_id, second_id = "e1" + "0" * 30, "e2" + "0" * 30
