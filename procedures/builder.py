@@ -738,6 +738,32 @@ def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
 
 
+def _flow_lines(
+    steps: list[ProcedureStep], origin: list[int], targets: dict[int, str], rows: dict[int, str], names: dict[str, str]
+) -> list[str]:
+    """A flow line per built step; `origin` is the recorded step each comes from, `names` the parameters kept."""
+    named = targets | rows
+    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in names}
+    lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
+    for at, index in enumerate(origin):
+        if rows.get(index) in names:
+            lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
+    return lines
+
+
+def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
+    """The hosts the recording visited, and its goal: the title, else the description's first sentence."""
+    domains = list(
+        dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
+    )
+    goal = (
+        recording.title.strip()
+        or recording.description.strip().split(".")[0]
+        or (f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps")
+    )
+    return domains, goal
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
@@ -776,23 +802,10 @@ def build_heuristic(recording: Recording) -> Procedure:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
-    named = targets | rows
-    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in params.values}
-    flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
-    for at, index in enumerate(origin):
-        if rows.get(index) in params.values:
-            flow_lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
-
+    flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = step.description if step.many or step.calendar else line or ""
-    domains = list(
-        dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
-    )
-    goal = (
-        recording.title.strip()
-        or recording.description.strip().split(".")[0]
-        or (f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps")
-    )
+    domains, goal = _domains_and_goal(recording)
     return Procedure(
         title=recording.title.strip() or goal,
         description=recording.description,

@@ -50,6 +50,32 @@ class ProcedureEditor(QDialog):
         self.title = QLineEdit(procedure.title)
         self.goal = QLineEdit(procedure.abstract.goal)
         self.flow = QPlainTextEdit("\n".join(procedure.abstract.flow))
+        self._make_models(procedure)
+        self.error = QLabel("")
+        self.error.setStyleSheet("color: #b00020")
+        self.error.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("Title", self.title)
+        form.addRow("Goal", self.goal)
+        parts = self._panes()
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        uncovered = procedure.uncovered_parameters()
+        self.coverage = QLabel(
+            f"No check covers: {', '.join(uncovered)}" if uncovered else "Every parameter is covered by a check"
+        )
+        layout.addWidget(self._merge_box())
+        layout.addWidget(self._revision_box())
+        layout.addWidget(parts, 1)
+        layout.addWidget(self.coverage)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def _make_models(self, procedure: Procedure) -> None:
+        """The table models of the procedure's parameters, steps and checks."""
         self.parameters = RowsModel(
             ["Name", "Example", "Allowed values", "Secret", "Required", "Description"], editable={0, 1, 3, 4, 5}
         )
@@ -72,15 +98,9 @@ class ProcedureEditor(QDialog):
         self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
         self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
         self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
-        self.error = QLabel("")
-        self.error.setStyleSheet("color: #b00020")
-        self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.save)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout()
-        form.addRow("Title", self.title)
-        form.addRow("Goal", self.goal)
+
+    def _panes(self) -> QSplitter:
+        """Parameters over steps over checks beside the flow, each pane resizable."""
         self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 420})
         if self.steps.pictures:
             self.steps_view.verticalHeader().setDefaultSectionSize(PicturedRows.THUMB_HEIGHT + 6)
@@ -103,18 +123,7 @@ class ProcedureEditor(QDialog):
         parts.addWidget(titled("Steps (failed steps are red; the selector is the last column, whole on hover)", self.steps_view))
         parts.addWidget(lower)
         parts.setSizes([200, 300, 180])
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        uncovered = procedure.uncovered_parameters()
-        self.coverage = QLabel(
-            f"No check covers: {', '.join(uncovered)}" if uncovered else "Every parameter is covered by a check"
-        )
-        layout.addWidget(self._merge_box())
-        layout.addWidget(self._revision_box())
-        layout.addWidget(parts, 1)
-        layout.addWidget(self.coverage)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        return parts
 
     def _merge_box(self) -> QWidget:
         """After a recording merged into this procedure: what happened, and a way to keep it apart."""

@@ -59,6 +59,45 @@ class SettingsDialog(QDialog):
         self.setWindowTitle("Settings")
         self.setMinimumWidth(900)  # room for URLs and parameter variables
         current = load_settings()
+        self._make_fields(current)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        test = QPushButton("Test connection")
+        test.clicked.connect(self.test_connection)
+        self._tester = _Tester()
+        self._tester.done.connect(self.show_test_result)
+        self.rows: dict[str, tuple[str, QWidget]] = {  # setting -> (its label, its field), in the order shown
+            "model": ("Language model", self.model),
+            "api_base": ("Server address (API base)", self.api_base),
+            "api_key_env": ("Variable holding the API key", self.api_key_env),
+            "llm_timeout": ("Give up on the model after", self.llm_timeout),
+            "embedding_model": ("Model for finding procedures by meaning", self.embedding_model),
+            "chromium_path": ("Chromium program", self.chromium_path),
+            "token_budget": ("Room for procedures in the agent's prompt", self.token_budget),
+            "approval_policy": ("Before a risky action (paying, sending, deleting)", self.approval_policy),
+            "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
+            "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
+            "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
+            "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
+        }
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for name, (label, field) in self.rows.items():
+            field.setToolTip(f"{name}: {Settings.model_fields[name].description}")
+            form.addRow(label, field)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        row.addWidget(test)
+        row.addWidget(self.status, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(row)
+        layout.addWidget(buttons)
+
+    def _make_fields(self, current: Settings) -> None:
+        """A field for each setting shown, holding its current value."""
         self.model = QLineEdit(current.model or "")
         self.model.setPlaceholderText("e.g. openai/gpt-4o-mini; empty: no LLM")
         self.api_base = QLineEdit(current.api_base or "")
@@ -95,41 +134,6 @@ class SettingsDialog(QDialog):
         self.mcp_max_runs.setValue(current.mcp_max_runs)
         self.param_env = QLineEdit(assignment_text(current.param_env))
         self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD")
-        self.status = QLabel("")
-        self.status.setWordWrap(True)
-        test = QPushButton("Test connection")
-        test.clicked.connect(self.test_connection)
-        self._tester = _Tester()
-        self._tester.done.connect(self.show_test_result)
-        self.rows: dict[str, tuple[str, QWidget]] = {  # setting -> (its label, its field), in the order shown
-            "model": ("Language model", self.model),
-            "api_base": ("Server address (API base)", self.api_base),
-            "api_key_env": ("Variable holding the API key", self.api_key_env),
-            "llm_timeout": ("Give up on the model after", self.llm_timeout),
-            "embedding_model": ("Model for finding procedures by meaning", self.embedding_model),
-            "chromium_path": ("Chromium program", self.chromium_path),
-            "token_budget": ("Room for procedures in the agent's prompt", self.token_budget),
-            "approval_policy": ("Before a risky action (paying, sending, deleting)", self.approval_policy),
-            "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
-            "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
-            "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
-            "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
-        }
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for name, (label, field) in self.rows.items():
-            field.setToolTip(f"{name}: {Settings.model_fields[name].description}")
-            form.addRow(label, field)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.save)
-        buttons.rejected.connect(self.reject)
-        row = QHBoxLayout()
-        row.addWidget(test)
-        row.addWidget(self.status, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addLayout(row)
-        layout.addWidget(buttons)
 
     def settings(self) -> Settings:
         """The saved settings with what the dialog shows changed (settings it does not show are kept)."""
