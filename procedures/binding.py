@@ -18,8 +18,8 @@ from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
 from procedures.differences import Difference, differences
-from procedures.formats import renderings
 from procedures.models import NO, YES, Parameter, Procedure
+from procedures.runtime.formats import renderings
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')

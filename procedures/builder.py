@@ -8,8 +8,8 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
-from procedures.formats import dates_in
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.runtime.formats import dates_in
 from procedures.runtime.placeholders import escape_braces
 from recorder.models import PageOutcome, RecordedStep, Recording
 

@@ -11,7 +11,7 @@ from types import ModuleType
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, placeholders, playback
+from procedures.runtime import checks, formats, placeholders, playback
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -148,7 +148,7 @@ def playwright_script(procedure: Procedure) -> str:
     ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
     imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
-    bodies = [_split(module, imports) for module in (placeholders, checks, playback)]
+    bodies = [_split(module, imports) for module in (placeholders, checks, formats, playback)]
     bodies.insert(2, "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
     return (
         HEADER.format(title=procedure.title.replace('"""', "'''").replace("\\", "\\\\"))

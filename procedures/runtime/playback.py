@@ -16,8 +16,8 @@ from urllib.parse import quote_plus, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from procedures.formats import for_input, month_shown, read_date
 from procedures.runtime import checks
+from procedures.runtime.formats import for_input, month_shown, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import

@@ -4,7 +4,7 @@ and the task's value goes into the field in the field's own format."""
 
 from agent import run_task
 from procedures import build_procedure
-from procedures.formats import for_input, renderings
+from procedures.runtime.formats import for_input, renderings
 from procedures.store import ProcedureStore
 from tests.helpers import record
 
