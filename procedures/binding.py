@@ -213,6 +213,8 @@ class _Binder:
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
+            if name not in sure and by_name[name].example and not by_name[name].secret:
+                cut = _without_lead(cut, by_name[name].example or "")
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
@@ -405,6 +407,19 @@ class _Binder:
             if text.strip() and self.free(m.span()) and text.lower() not in literal:
                 out.append(text)
         return out
+
+
+LEADS = frozenset("to for from by of with the a an".split())
+
+
+def _without_lead(value: str, example: str) -> str:
+    """A bare value that a rewording put a small word before ("Send to Neille" for "Send Darsey"): without
+    it, unless the demonstrated value began so too."""
+    words = value.split()
+    first = (example.split() or [""])[0].lower()
+    while len(words) > 1 and words[0].lower() in LEADS and words[0].lower() != first:
+        words = words[1:]
+    return " ".join(words)
 
 
 def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:

@@ -193,7 +193,9 @@ class _Placeholders:
         if target is not None:
             named = [s for s in selectors if f"{{{target}}}" in s] or _by_text_in_parent(step.selectors, target)
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
-            if re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # a text as part of a longer one: only in the kind of element clicked
+            if any(s.startswith("internal:role=") for s in loose):  # part of a name: an element of the role clicked
+                loose = [s for s in loose if not s.startswith("internal:text=")]
+            elif re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # part of a text: only in the kind of element clicked
                 loose = [f'{s} >> internal:and="{step.tag}"' if s.startswith("internal:text=") else s for s in loose]
             selectors = list(dict.fromkeys(named + loose))
         if own is not None:
