@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import shlex
 import sqlite3
+from pathlib import Path
 
 from agent.results import RunResult
 from core.database import database_error
 from core.errors import ShowMeHowError
-from core.secrecy import SECRET_MASK
+from core.masking import SECRET_MASK
 from procedures.models import Procedure
 from procedures.revisions import Revision
 from procedures.runtime.playback import plain_error
@@ -32,6 +33,14 @@ def shown_bound(match: Match) -> dict[str, str]:
     """The values bound for a match, secret ones masked."""
     secret = {p.name for p in match.procedure.abstract.parameters if p.secret}
     return {name: SECRET_MASK if name in secret else value for name, value in match.binding.values.items()}
+
+
+def page_address(text: str | None) -> str | None:
+    """A page as the person wrote it: a URL as it is, the path of a local file as its file: URL."""
+    if not text or "://" in text or text.startswith(("about:", "data:")):
+        return text or None
+    path = Path(text).expanduser()
+    return path.resolve().as_uri() if path.exists() else text
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:

@@ -1,17 +1,26 @@
-"""What both front ends do with procedures, written once and Qt-free: build a recording into a stored
-procedure, duplicate one, find the ones that fit a task. The terminal and the window only show it."""
+"""What the front ends do with procedures, written once and Qt-free: record a demonstration in a browser
+window, build a recording into a stored procedure, duplicate one, find the ones that fit a task. The
+terminal, the window and the MCP server only show it."""
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
 import warnings
+from collections.abc import Callable
 from typing import NamedTuple
+
+from playwright.sync_api import Error as PlaywrightError
 
 from core.errors import ShowMeHowError
 from core.settings import Settings, load_settings
 from procedures import build_procedure
 from procedures.store import ProcedureStore
+from recorder import RecordingSession
+from recorder.browser import open_browser
 from recorder.models import Recording
+from recorder.recordings import RecordingStore
 from retrieval import Match, Retriever
 
 
@@ -22,6 +31,41 @@ class Built(NamedTuple):
     procedure_id: str
     merged: bool
     notices: list[str]
+
+
+def record_demonstration(
+    url: str,
+    title: str = "",
+    description: str = "",
+    headless: bool = False,
+    stop: threading.Event | None = None,
+    seconds: float | None = None,
+    notice: Callable[[str], None] = lambda _: None,
+    started: Callable[[], None] = lambda: None,
+    store: RecordingStore | None = None,
+) -> Recording:
+    """Open a browser on `url` and record what the person does until they close it, `stop` is set or
+    `seconds` have passed; the stored recording. `started` is called once the browser is open; `notice`
+    hears of a page that did not open and of the browser going away (the recording keeps what it has)."""
+    stop = stop or threading.Event()
+    with open_browser(headless=headless) as handle:
+        session = RecordingSession(handle.context, title=title, description=description, store=store or RecordingStore())
+        page = handle.context.new_page()
+        session.start()
+        deadline = time.monotonic() + seconds if seconds else None
+        started()
+        try:
+            try:
+                page.goto(url)
+            except PlaywrightError as exc:
+                if not stop.is_set():
+                    notice(f"could not open {url} ({str(exc).splitlines()[0]}); still recording")
+            while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
+                pass
+        except PlaywrightError as exc:
+            if not stop.is_set():  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
+                notice(f"the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded")
+        return session.stop()
 
 
 def chosen_recording(store: ProcedureStore, recording_id: str | None = None) -> Recording:

@@ -30,7 +30,9 @@ def tokens(text: str) -> list[str]:
 
 @lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
-    """A crude, consistent suffix stripper: issues/issue -> issu, booking/booked/book -> book."""
+    """A crude, consistent suffix stripper: issues/issue -> issu, booking/booked/book -> book, copies/copy -> copy."""
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        return word[:-3] + "y"
     changed = True
     while changed:
         changed = False

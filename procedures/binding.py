@@ -516,16 +516,21 @@ def secret_sites(
     param_env: Mapping[str, str] | None = None,
 ) -> dict[str, list[str]]:
     """The sites each bound secret may be used on: the one that `param_env` names when the value came from
-    that site's variable, else the procedure's own sites. Replay checks them where the browser is."""
+    that site's variable, else the procedure's own sites. A value that came from a site's variable is kept
+    as a secret of that site even when its parameter is not secret. Replay checks them where the browser is."""
     env = os.environ if env is None else env
     param_env = load_settings().param_env if param_env is None else param_env
     own = procedure.abstract.domains
     out = {}
     for param in procedure.abstract.parameters:
-        if param.secret and param.name in values:
-            source = next(((v, site) for v, site in _variables(procedure, param.name, param_env) if env.get(v)), None)
-            from_site = source is not None and source[1] and env[source[0]] == values[param.name]
-            out[param.name] = [source[1]] if from_site and source else list(own)
+        if param.name not in values:
+            continue
+        source = next(((v, site) for v, site in _variables(procedure, param.name, param_env) if env.get(v)), None)
+        site = source[1] if source is not None and env[source[0]] == values[param.name] else ""
+        if site:
+            out[param.name] = [site]
+        elif param.secret:
+            out[param.name] = list(own)
     return out
 
 

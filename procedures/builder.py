@@ -11,6 +11,7 @@ from core.words import STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import dates_in
 from procedures.runtime.placeholders import escape_braces
+from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
@@ -229,7 +230,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    label = step.label or step.field or step.tag or "the element"
+    label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
     shown = f"{{{param}}}" if param else label
     field = (step.field or step.label or "value").lower()

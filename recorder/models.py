@@ -6,7 +6,9 @@ import time
 import uuid
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from core.secrecy import hide_named_secrets
 
 Action = Literal[
     "navigate",
@@ -92,3 +94,9 @@ class Recording(BaseModel):
     steps: list[RecordedStep] = Field(default_factory=list)
     outcome: PageOutcome | None = None
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
+
+    @field_validator("title", "description")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the title gives by name is kept as its placeholder, never as itself."""
+        return hide_named_secrets(text)

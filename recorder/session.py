@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from core.secrecy import hide_named_secrets
 from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
@@ -119,8 +120,8 @@ class RecordingSession:
         self._channel.detach()
         self.recording.dropped_payloads = self.dropped
         title, description = self._as_given
-        self.recording.title = self._secrets.replace(title, by_name=True)
-        self.recording.description = self._secrets.replace(description, by_name=True)
+        self.recording.title = hide_named_secrets(self._secrets.replace(title, by_name=True))
+        self.recording.description = hide_named_secrets(self._secrets.replace(description, by_name=True))
         self.recording.outcome = self._outcome()
         store = self.store or RecordingStore()
         store.add(self.recording)
@@ -270,7 +271,7 @@ class RecordingSession:
     def _hide_in_title(self) -> None:
         """Mask the secret values known so far in the title and description, in the journal too (a
         crash must not leave a password there); stop() puts the parameters' placeholders in their place."""
-        title, description = (self._secrets.replace(text) for text in self._as_given)
+        title, description = (hide_named_secrets(self._secrets.replace(text)) for text in self._as_given)
         if (title, description) != (self.recording.title, self.recording.description):
             self.recording.title, self.recording.description = title, description
             if self._journal is not None:

@@ -8,19 +8,20 @@ import sys
 
 from agent import RunControls, StepRecord, run_task
 from app.cli.output import table
-from app.formatting import parse_assignments, run_outcome, shown_bound
+from app.formatting import page_address, parse_assignments, run_outcome, shown_bound
 from app.operations import find_procedures
 from core.errors import ShowMeHowError
-from core.secrecy import mask_values, named_secrets
+from core.masking import mask_values
+from core.secrecy import named_secrets
 from core.settings import load_settings
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
-from retrieval import Match, render_procedural_memory
+from retrieval import Match, render_procedural_memory, standings
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
-    matches = find_procedures(ProcedureStore(), args.task, url=args.url, k=args.k)
+    matches = find_procedures(ProcedureStore(), args.task, url=page_address(args.url), k=args.k)
     hidden = [value for _, value in named_secrets(args.task)]  # a secret the task names, bound to a parameter or not
     print(mask_values(retrieval_report(matches, args), hidden))
     return 0
@@ -59,8 +60,9 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
     ]
     lines = [table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows)]
     if args.explain:
-        for m in matches:
+        for m, standing in zip(matches, standings(matches)):
             lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))
+            lines.append(f"  ranks {standing}")
             lines.append("  task words matched: " + ("; ".join(m.evidence) or "-"))
             lines.append(f"  bound: {shown_bound(m) or '-'}   missing: {', '.join(m.missing) or '-'}")
             lines.extend(f"    {name}: {how}" for name, how in m.binding.sources.items())
@@ -103,7 +105,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 page=page,
                 mode=mode,
                 model=model,
-                url=args.url,
+                url=page_address(args.url),
                 params=params,
                 controls=controls,
                 settings=settings,
@@ -127,7 +129,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     """The `retrieve`, `run` commands."""
     p = sub.add_parser("retrieve", help="find the stored procedures that fit a task")
     p.add_argument("task", help='what to do, e.g. "Log in as emile"')
-    p.add_argument("--url", help="the page the agent is on (domain match)")
+    p.add_argument("--url", help="the page the agent is on (a URL or a local file's path): where the procedures ran counts")
     p.add_argument("-k", type=int, default=3, help="how many procedures at most")
     p.add_argument("--explain", action="store_true", help="show the reasons and the <procedural_memory> block")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -135,7 +137,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
     p = sub.add_parser("run", help="run a task by reusing stored procedures")
     p.add_argument("task", help='what to do, e.g. "Log in as emile"')
-    p.add_argument("--url", help="the page to start on")
+    p.add_argument("--url", help="the page to start on (a URL or a local file's path)")
     p.add_argument("--mode", choices=["replay", "agent", "auto"], help="default: auto with a model, else replay")
     p.add_argument("--model", help="LLM for agent and auto modes (litellm name); default: the model setting")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter value (repeatable)")

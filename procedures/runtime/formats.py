@@ -7,8 +7,9 @@ replay puts the task's value into the field in the field's own format. Pure.
 
 from __future__ import annotations
 
-import datetime
 import re
+from datetime import date, datetime
+from datetime import time as clock_time  # not `time`: exported scripts inline this module beside `import time`
 
 MONTHS = "january february march april may june july august september october november december".split()
 ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -20,7 +21,7 @@ def renderings(value: str) -> list[str]:
     "January 9, 2016" ...; "14:37" -> "2:37 PM" ...); [] for any other value."""
     if m := ISO_DATE.fullmatch(value):
         try:
-            day = datetime.date(int(m[1]), int(m[2]), int(m[3]))
+            day = date(int(m[1]), int(m[2]), int(m[3]))
         except ValueError:
             return []
         month = MONTHS[day.month - 1].capitalize()
@@ -51,7 +52,7 @@ DATE_IN_TEXT = re.compile(
 MONTH_YEAR = re.compile(r"(" + "|".join(MONTHS) + r")\s+(\d{4})", re.IGNORECASE)
 
 
-def dates_in(text: str) -> list[tuple[str, datetime.date, tuple[int, int]]]:
+def dates_in(text: str) -> list[tuple[str, date, tuple[int, int]]]:
     """The dates a text writes, as written, read, and where."""
     out = []
     for m in DATE_IN_TEXT.finditer(text):
@@ -67,37 +68,37 @@ def month_shown(text: str) -> tuple[int, int] | None:
     return (int(m[2]), MONTHS.index(m[1].lower()) + 1) if m else None
 
 
-def read_date(text: str) -> datetime.date | None:
+def read_date(text: str) -> date | None:
     try:
         return _date(text)
     except ValueError:
         return None
 
 
-def _date(text: str) -> datetime.date | None:
+def _date(text: str) -> date | None:
     text = text.strip().rstrip(".")
     if m := ISO_DATE.fullmatch(text):
-        return datetime.date(int(m[1]), int(m[2]), int(m[3]))
+        return date(int(m[1]), int(m[2]), int(m[3]))
     if m := re.fullmatch(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", text):
         first, second, year = int(m[1]), int(m[2]), int(m[3])
         month, day = (second, first) if first > 12 else (first, second)  # month first, unless it cannot be
-        return datetime.date(year, month, day)
+        return date(year, month, day)
     for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b. %d, %Y"):
         try:
-            return datetime.datetime.strptime(text, pattern).date()
+            return datetime.strptime(text, pattern).date()
         except ValueError:
             continue
     return None
 
 
-def _time(text: str) -> datetime.time | None:
+def _time(text: str) -> clock_time | None:
     m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?", text.strip())
     if m is None:
         return None
     hour, minute = int(m[1]), int(m[2])
     if m[4]:
         hour = hour % 12 + (12 if m[4][0] in "Pp" else 0)
-    return datetime.time(hour, minute, int(m[3] or 0))
+    return clock_time(hour, minute, int(m[3] or 0))
 
 
 def for_input(input_type: str, value: str) -> str:
