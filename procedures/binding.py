@@ -415,11 +415,10 @@ LEADS = frozenset("to for from by of with the a an".split())
 def _without_lead(value: str, example: str) -> str:
     """A bare value that a rewording put a small word before ("Send to Neille" for "Send Darsey"): without
     it, unless the demonstrated value began so too."""
-    words = value.split()
     first = (example.split() or [""])[0].lower()
-    while len(words) > 1 and words[0].lower() in LEADS and words[0].lower() != first:
-        words = words[1:]
-    return " ".join(words)
+    while (m := re.match(r"(\S+)\s+(?=\S)", value)) and m[1].lower() in LEADS and m[1].lower() != first:
+        value = value[m.end() :]
+    return value
 
 
 def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:

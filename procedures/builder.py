@@ -467,6 +467,11 @@ def _container(paths: list[str]) -> str:
     return " > ".join(common)
 
 
+def _lone_checkbox(step: RecordedStep) -> bool:
+    """A checkbox ticked that belongs to no named group (a group's choices are parameters of their own)."""
+    return step.action == "check" and step.input_type == "checkbox" and bool(step.label) and len(step.options) < 2
+
+
 def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
     """Runs of checkboxes ticked one after another whose labels the title names: by the run's first step
     index, (its end, the CSS path of the element that holds them, the title's text from the first to the
@@ -475,7 +480,7 @@ def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
     index = 0
     while index < len(steps):
         end = index
-        while end < len(steps) and steps[end].action == "check" and steps[end].input_type == "checkbox" and steps[end].label:
+        while end < len(steps) and _lone_checkbox(steps[end]):
             end += 1
         spans = [re.search(rf"(?<!\w){re.escape(s.label.strip())}(?!\w)", title) for s in steps[index:end]]
         if end > index and all(spans) and not any(s.secret for s in steps[index:end]):
