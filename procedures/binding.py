@@ -293,6 +293,8 @@ class _Binder:
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
+            if name not in sure and by_name[name].example and not by_name[name].secret:
+                cut = _without_lead(cut, by_name[name].example or "")
             if name not in sure and not by_name[name].closed:  # a closed value is checked against its options instead
                 cut = self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
@@ -500,6 +502,18 @@ class _Binder:
                         f"'{self.procedure.title}' takes it"
                     )
         return out
+
+
+LEADS = frozenset("to for from by of with the a an".split())
+
+
+def _without_lead(value: str, example: str) -> str:
+    """A bare value that a rewording put a small word before ("Send to Neille" for "Send Darsey"): without
+    it, unless the demonstrated value began so too."""
+    first = (example.split() or [""])[0].lower()
+    while (m := re.match(r"(\S+)\s+(?=\S)", value)) and m[1].lower() in LEADS and m[1].lower() != first:
+        value = value[m.end() :]
+    return value
 
 
 def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:

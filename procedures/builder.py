@@ -212,7 +212,9 @@ class _Placeholders:
         if target is not None:
             named = [s for s in selectors if f"{{{target}}}" in s] or _by_text_in_parent(step.selectors, target)
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
-            if re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # a text as part of a longer one: only in the kind of element clicked
+            if any(s.startswith("internal:role=") for s in loose):  # part of a name: an element of the role clicked
+                loose = [s for s in loose if not s.startswith("internal:text=")]
+            elif re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # part of a text: only in the kind of element clicked
                 loose = [f'{s} >> internal:and="{step.tag}"' if s.startswith("internal:text=") else s for s in loose]
             selectors = list(dict.fromkeys(named + loose))
         if own is not None:
@@ -635,6 +637,11 @@ def _container(paths: list[str]) -> str:
     return " > ".join(common)
 
 
+def _lone_checkbox(step: RecordedStep) -> bool:
+    """A checkbox ticked that belongs to no named group (a group's choices are parameters of their own)."""
+    return step.action == "check" and step.input_type == "checkbox" and bool(step.label) and len(step.options) < 2
+
+
 def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
     """Runs of checkboxes ticked one after another whose labels the title names: by the run's first step
     index, (its end, the CSS path of the element that holds them, the title's text from the first to the
@@ -643,7 +650,7 @@ def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
     index = 0
     while index < len(steps):
         end = index
-        while end < len(steps) and steps[end].action == "check" and steps[end].input_type == "checkbox" and steps[end].label:
+        while end < len(steps) and _lone_checkbox(steps[end]):
             end += 1
         spans = [re.search(rf"(?<!\w){re.escape(s.label.strip())}(?!\w)", title) for s in steps[index:end]]
         if end > index and all(spans) and not any(s.secret for s in steps[index:end]):

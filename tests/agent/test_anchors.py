@@ -50,7 +50,7 @@ def test_a_value_no_item_shows_is_not_clicked_where_the_page_writes_the_task(con
     page's own sentence that holds the task's value."""
 
     def pick(page) -> None:  # type: ignore[no-untyped-def]
-        page.locator("#items li", has_text="Geneva").click()
+        page.get_by_role("menuitem", name="Geneva").click()
 
     store = ProcedureStore()
     store.add(build_procedure(record(context, f"{site}/menu.html", pick, title="Select Geneva")))

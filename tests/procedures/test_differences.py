@@ -30,3 +30,15 @@ def test_a_list_of_other_values_is_a_difference() -> None:
     title = "Select WPy, iBU0VQ, F7, GRX, JVC6OYL and click Submit."
     task = "Select Mni, AzeB8S, E5z and click Submit."
     assert differences(title, task, [], []) == [Difference("Mni, AzeB8S, E5z", "WPy, iBU0VQ, F7, GRX, JVC6OYL")]
+
+
+def test_a_rewording_that_puts_a_small_word_before_a_value_binds_the_value_alone() -> None:
+    from procedures.binding import bind
+    from procedures.models import Abstract, Parameter, Procedure
+
+    title = "Send Darsey the email you got from Blakelee."
+    params = [Parameter(name="to", example="Darsey"), Parameter(name="sender", example="Blakelee")]
+    procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+    binding = bind(procedure, "Send to Neille the email you got from Helena.", env={}, param_env={})
+    assert binding.values == {"to": "Neille", "sender": "Helena"}
+    assert binding.changed == []
