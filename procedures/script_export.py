@@ -103,7 +103,7 @@ INLINED = (urls, sites, masking, placeholders, formats, checks, playback)  # in 
 
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
     """A module's code after its docstring and imports; its imports (not those of the INLINED modules,
-    inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
+    inlined too) are added to `imports`: module -> names imported from it ("": `import module`)."""
     source = inspect.getsource(module)
     end = 0
     for node in ast.parse(source).body:
@@ -112,7 +112,7 @@ def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
         elif isinstance(node, ast.Import):
             end = node.end_lineno or end
             for alias in node.names:
-                imports.setdefault(alias.name, set())
+                imports.setdefault(alias.name, set()).add("")
         elif isinstance(node, ast.ImportFrom):
             end = node.end_lineno or end
             if not _inlined(node.module or ""):
@@ -134,10 +134,10 @@ def _import_lines(imports: dict[str, set[str]]) -> str:
     sections = []
     for third_party in (False, True):
         modules = sorted(m for m in imports if (m.split(".")[0] == "playwright") == third_party)
-        lines = [f"import {m}" for m in modules if not imports[m]]
-        for m in (m for m in modules if imports[m]):
+        lines = [f"import {m}" for m in modules if "" in imports[m]]  # a module may be imported both ways
+        for m in (m for m in modules if imports[m] - {""}):
             lines += [f"from {m} import {name}" for name in sorted(n for n in imports[m] if " as " in n)]
-            plain = sorted((n for n in imports[m] if " as " not in n), key=str.lower)
+            plain = sorted((n for n in imports[m] - {""} if " as " not in n), key=str.lower)
             lines += [f"from {m} import {', '.join(plain)}"] if plain else []
         sections.append("\n".join(lines))
     return "\n\n".join(sections)
@@ -152,7 +152,7 @@ def playwright_script(procedure: Procedure) -> str:
         step.model_dump(mode="json", exclude_defaults=True, exclude={"timestamp", "failure_count"}) for step in procedure.steps
     ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
-    imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
+    imports = {module: set(names) or {""} for module, names in MAIN_IMPORTS.items()}
     bodies = [_split(module, imports) for module in INLINED]
     bodies.insert(INLINED.index(playback), "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
     return (
