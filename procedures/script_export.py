@@ -104,7 +104,7 @@ INLINED = (urls, sites, masking, placeholders, formats, checks, playback)  # in 
 
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
     """A module's code after its docstring and imports; its imports (not those of the INLINED modules,
-    inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
+    inlined too) are added to `imports`: module -> names imported from it ("": `import module`)."""
     source = inspect.getsource(module)
     end = 0
     for node in ast.parse(source).body:
@@ -154,7 +154,7 @@ def playwright_script(procedure: Procedure) -> str:
         step.model_dump(mode="json", exclude_defaults=True, exclude={"timestamp", "failure_count"}) for step in procedure.steps
     ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
-    imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
+    imports = {module: set(names) or {""} for module, names in MAIN_IMPORTS.items()}
     bodies = [_split(module, imports) for module in INLINED]
     bodies.insert(INLINED.index(playback), "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
     return (
