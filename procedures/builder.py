@@ -476,13 +476,37 @@ def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], cov
     return checks
 
 
+REFORMATTING_INPUTS = frozenset({"date", "time", "datetime-local", "month", "week"})
+
+
+def _shown_otherwise(steps: list[ProcedureStep]) -> set[str]:
+    """Parameters whose value the page may show in another form than the task gives it: a field that keeps
+    dates and times in its own format, a set of boxes the page lists in its own order, a day picked in a
+    calendar, an element found loosely by the value it shows (a suggestion). Their steps check them."""
+    names: set[str] = set()
+    for step in steps:
+        if step.many or step.calendar or (step.input_type or "") in REFORMATTING_INPUTS:
+            names |= step.referenced_parameters()
+        elif step.action == "click" and '"i]' in (step.selector or ""):
+            names |= placeholders(step.selector or "")
+    return names
+
+
+def _restates(line: str, task: str) -> bool:
+    """Whether a page line is the task's own sentence (an instruction shown on the page), no outcome of it."""
+    line, task = " ".join(line.split()).casefold(), " ".join(task.split()).casefold()
+    return bool(line and task) and (line in task or task in line)
+
+
 def value_checks(
-    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check]
+    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check], task: str = ""
 ) -> list[Check]:
     """Checks that cover the values the person chose and `checks` (the postconditions) do not: on the last
-    page where it shows them, else on the element before the form is sent."""
-    covered = set().union(*(c.referenced_parameters() for c in checks))
-    shown = _shown_checks(outcome.lines if outcome else [], parameters, covered)
+    page where it shows them, else on the element before the form is sent. `task` is the recording's title:
+    a page line that restates it proves nothing."""
+    covered = set().union(*(c.referenced_parameters() for c in checks)) | _shown_otherwise(steps)
+    lines = [line for line in (outcome.lines if outcome else []) if not _restates(line, task)]
+    shown = _shown_checks(lines, parameters, covered)
     covered |= set().union(*(c.referenced_parameters() for c in shown))
     return shown + _element_checks(steps, parameters, covered)
 
@@ -827,7 +851,7 @@ def build_heuristic(recording: Recording) -> Procedure:
         steps=steps,
         recording_id=recording.id,
         checks=(ends := postconditions(recording.outcome, recording.steps, params.values, in_paths))
-        + value_checks(recording.outcome, steps, params.items, ends),
+        + value_checks(recording.outcome, steps, params.items, ends, recording.title),
     )
 
 

@@ -103,7 +103,9 @@ class RecordingSession:
         was not there yet (a heading the page always had proves nothing about the task)."""
         try:
             now = page.main_frame.evaluate(shown_function())
-            shown = {k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages")}
+            shown = {
+                k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages", "lines")
+            }
         except (PlaywrightError, AttributeError, TypeError):
             return  # closed, navigating, or a page that spoilt the answer: nothing known before the steps
         self._shown.setdefault(index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
@@ -154,7 +156,10 @@ class RecordingSession:
             for k in ("headings", "alerts", "messages")
         }
         try:
-            lines = (final or {}).get("lines", [])  # all of them: the page before the last step never reports its lines
+            # the lines the page did not show when recording started (an instruction that holds the demonstrated
+            # values is no outcome of the steps); the reports after steps carry no lines, so those lines are all known
+            start = next((shown.get("lines", []) for _, shown in reports if "lines" in shown), [])
+            lines = [t for t in (final or {}).get("lines", []) if t not in start]
             return PageOutcome(
                 url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"], lines=lines
             )
