@@ -3,6 +3,7 @@ as a revision; a proposed revision confirmed by later runs and accepted by itsel
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,12 +14,15 @@ from procedures.builder import template_step
 from procedures.merging import revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
+from procedures.runtime.checks import closest_option
 from procedures.runtime.placeholders import fill_placeholders
+from procedures.runtime.playback import named_selectors
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep
 
-SAME_ELEMENT = 0.5  # how alike a clicked element's name must be to the one a step meant
+SAME_ELEMENT = 0.8  # how alike a clicked element's name must be to the one a step meant
+ROLE = re.compile(r"^internal:role=([a-z]+)\[")
 LEARNABLE = {"goto": "navigate", "click": "click", "fill": "fill", "type": "fill", "press": "press", "select": "select"}
 
 
@@ -40,6 +44,9 @@ def learned_step(
     text = args.get("text", args.get("option", args.get("key", args.get("url"))))
     own = next((name for name in [*values, *secrets] if text == f"{{{name}}}"), None)
     own = own or next((name for name, value in values.items() if value and text == value), None)
+    if own is None and action == "select":  # an option re-labelled: the value it stands for stays a parameter
+        standing = [name for name, value in values.items() if value and closest_option(value, [str(text)]) == text]
+        own = standing[0] if len(standing) == 1 else None
     secret = own in secrets
     if not secret and any(f"{{{name}}}" in str(text) for name in secrets):
         return None
@@ -58,11 +65,18 @@ def learned_step(
         return None  # a page gave an element description a step cannot hold
 
 
+def roles(step: ProcedureStep) -> set[str]:
+    """The roles a step's selectors name its element by (none: not known)."""
+    return {m.group(1) for s in named_selectors(step.selectors) if (m := ROLE.match(s))}
+
+
 def stands_for(planned: ProcedureStep, done: ProcedureStep) -> bool:
     """Whether an action the agent took does what a procedure step was to do: the same action with the same
-    value, and for a click, an element that looks like the one the step meant."""
+    value, on an element of the same role, and for a click, one whose name is nearly the one the step meant."""
     similarity = step_similarity(planned, done)
     if similarity is None:
+        return False
+    if roles(planned) and roles(done) and not roles(planned) & roles(done):
         return False
     return planned.action not in ("click", "dblclick", "check", "uncheck") or similarity >= SAME_ELEMENT
 
@@ -95,9 +109,10 @@ def propose_fix(
     run_dir: str,
 ) -> Revision | None:
     """The revision that a verified run past a failed step (`failed`, 0-based, of the `played` steps)
-    teaches, stored as proposed; None when it would change nothing."""
+    teaches, stored as proposed; None when it would change nothing. Steps the run did without (none
+    learned for them) become optional."""
     steps = revise_steps(played, failed, learned)
-    if not learned or same_steps(steps, procedure.steps):
+    if same_steps(steps, procedure.steps):
         return None
     return store.revisions.propose(
         Revision(procedure_id=procedure.id, base_steps=procedure.steps, steps=steps, reason=reason[:2000], run_dir=run_dir)

@@ -64,9 +64,10 @@ def with_selectors(step: ProcedureStep, first: list[str], then: list[str]) -> Pr
 
 
 def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep]) -> list[ProcedureStep]:
-    """The steps with the part from `failed` (0-based) on replaced by what worked at run time (`learned`):
+    """The steps with the part from `failed` (0-based) on revised by what worked at run time (`learned`):
     a step done both ways keeps its value and gets the new selectors first, the old ones as fallbacks; a
-    step only done now is inserted; one no longer needed is left out."""
+    step only done now (a banner, a dialog) is inserted as optional, and so is kept one that was not done
+    now: each is played when its element is there, else skipped."""
     head, tail = steps[:failed], steps[failed:]
     revised = list(head)
     for i, j in align(tail, learned):
@@ -76,8 +77,8 @@ def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[Procedur
             revised.append(
                 step.model_copy(update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0})
             )
-        elif j is not None:
-            revised.append(learned[j])
+        else:
+            revised.append((tail[i] if i is not None else learned[j]).model_copy(update={"optional": True}))  # type: ignore[index]
     return revised
 
 
