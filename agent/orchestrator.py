@@ -491,7 +491,7 @@ class _Handback:
         self.run, self.page, self.matches, self.values, self.progress = run, page, matches, values, progress
         self.procedure = matches[0].procedure  # with the steps that were played
         self.shown_once = False
-        self.absent = self._absent_now()  # the failed step's element was not on the page
+        self.present = self._present_now()  # the steps left whose elements were on the page when replay failed
 
     def context(self) -> str:
         """The procedure with its progress the first time; then its progress only."""
@@ -510,16 +510,16 @@ class _Handback:
         )
 
     def __call__(self, agent: Agent, done: ProcedureStep) -> bool:
-        """After an action of the agent: replay the rest when the action did the failed step, or when the
-        failed step's element, missing before, is on the page now. True when that ends the task."""
+        """After an action of the agent: replay the rest from the first step whose element, by role and name,
+        is on the page now and was not when replay failed (the agent cleared the way to it), or after the
+        failed step when the action did that step. True when that ends the task."""
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps):
             return self._done()
         if stands_for(steps[failed], done):
             return self._replay_from(agent, failed + 1)
-        if self.absent and self._present(steps[failed]):
-            return self._replay_from(agent, failed)  # the agent cleared the way (a consent wall)
-        return False
+        back = next((k for k in range(failed, len(steps)) if k not in self.present and self._present(steps[k])), None)
+        return False if back is None else self._replay_from(agent, back)
 
     def gone(self, agent: Agent, step: int, reason: str) -> bool:
         """The model says the failed step no longer exists: believed only for that step, and only when its
@@ -543,7 +543,7 @@ class _Handback:
         after = len(steps) if every_step else replayed.failed_step or 0
         error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
         self.progress = ReplayProgress(self.procedure.id, after, error)
-        self.absent = self._absent_now()
+        self.present = self._present_now()
         agent.context = self.context()
         return False
 
@@ -565,6 +565,6 @@ class _Handback:
                 continue
         return False
 
-    def _absent_now(self) -> bool:
-        steps, failed = self.procedure.steps, self.progress.failed
-        return failed < len(steps) and bool(named_selectors(steps[failed].selectors)) and not self._present(steps[failed])
+    def _present_now(self) -> set[int]:
+        steps = self.procedure.steps
+        return {k for k in range(self.progress.failed, len(steps)) if self._present(steps[k])}

@@ -6,11 +6,13 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 
 from procedures.models import Parameter, Procedure, ProcedureStep
+from procedures.runtime.playback import is_named
 from procedures.search import place
 
 MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
 SAME_TASK_STEPS = 0.6  # share of steps two demonstrations must have in common to be one task
 SAME_TASK_GOAL = 60  # rapidfuzz token-set ratio of their goals
+SAME_PLACE = 0.9  # how alike two unnamed elements found by the same selector (an id, a position) are
 
 
 def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
@@ -22,10 +24,13 @@ def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
         return 1.0 if place(a.value or a.url) == place(b.value or b.url) else None
     if a.action in ("fill", "select", "press", "upload") and (a.value or "") != (b.value or ""):
         return None
-    if set(a.selectors) & set(b.selectors):
-        return 1.0
+    shared = set(a.selectors) & set(b.selectors)
+    if any(is_named(s) for s in shared):
+        return 1.0  # the same role and name
     names = [(x, y) for x, y in ((a.label, b.label), (a.field, b.field)) if x and y]
-    return max((fuzz.ratio(x.lower(), y.lower()) / 100 for x, y in names), default=0.0)
+    if names:
+        return max(fuzz.ratio(x.lower(), y.lower()) / 100 for x, y in names)
+    return SAME_PLACE if shared else 0.0
 
 
 def align(old: list[ProcedureStep], new: list[ProcedureStep]) -> list[tuple[int | None, int | None]]:
