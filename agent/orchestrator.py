@@ -311,7 +311,7 @@ class _Run:
         outcome, error, checks = self._judge(page, state, verifier)
         if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
-        revision = self._learn_fix(page, state, outcome, resume) if resume is not None else None
+        revision = self._learn_fix(page, state, outcome, resume, handback.gone_steps if handback else {}) if resume else None
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
@@ -408,7 +408,9 @@ class _Run:
             )
         return ("verified" if checks else "unverified"), None, checks
 
-    def _learn_fix(self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume) -> Revision | None:
+    def _learn_fix(
+        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, gone: dict[int, str]
+    ) -> Revision | None:
         """The revision the agent's run proposes for the procedure whose replay it took over. A fix is learned
         only from a run known to have done the task: its checks passed, or (a procedure without checks) the
         page is where the demonstration ended."""
@@ -417,7 +419,14 @@ class _Run:
             return None
         progress = resume.progress
         revision = propose_fix(
-            self.store, resume.procedure, resume.played, progress.failed, state.learned, progress.error, str(self.log.dir)
+            self.store,
+            resume.procedure,
+            resume.played,
+            progress.failed,
+            state.learned,
+            progress.error,
+            str(self.log.dir),
+            gone,
         )
         if revision is not None:
             revision = accept_when_confirmed(self.store, revision, self.settings)
@@ -491,6 +500,7 @@ class _Handback:
         self.run, self.page, self.matches, self.values, self.progress = run, page, matches, values, progress
         self.procedure = matches[0].procedure  # with the steps that were played
         self.shown_once = False
+        self.gone_steps: dict[int, str] = {}  # 0-based steps the model said no longer exist, with its words
         self.present = self._present_now()  # the steps left whose elements were on the page when replay failed
 
     def context(self) -> str:
@@ -529,7 +539,8 @@ class _Handback:
             raise ValueError(f"replay is waiting at step {failed + 1}, not step {step}")
         if self._present(steps[failed]):
             raise ValueError(f"step {step}'s element is on the page now: do it, or do what the page needs instead")
-        self.run.log.memory_event({"event": "step_gone", "step": step, "reason": self.run.log.masked(reason)})
+        self.gone_steps[failed] = self.run.log.masked(reason)
+        self.run.log.memory_event({"event": "step_gone", "step": step, "reason": self.gone_steps[failed]})
         return self._replay_from(agent, failed + 1)
 
     def _replay_from(self, agent: Agent, start: int) -> bool:

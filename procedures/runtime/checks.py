@@ -135,7 +135,7 @@ def validation_problem(
     return None
 
 
-CLOSE_OPTION = 0.85  # how alike (difflib's ratio) a re-labelled option must be to the value it stands for
+CLOSE_OPTION = 0.9  # how alike (difflib's ratio) a re-labelled option must be to the value it stands for
 
 
 def closest_option(wanted: str, labels: list[str]) -> str | None:

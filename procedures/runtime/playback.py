@@ -23,7 +23,7 @@ SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so th
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
-SETTLE_QUIET_MS = 1000  # a page loaded whose document has not changed for this long has settled
+SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
 LOCATE_POLL_MS = 100  # how often a step looks for its element
 QUIET_JS = """(restart) => {
   if (!window.__smhQuiet) {

@@ -12,14 +12,16 @@ from pathlib import Path
 import pytest
 
 from agent import RunControls, run_task
-from agent.healing import learned_step, reached_end
+from agent.healing import learned_step, option_mapping, reached_end
 from core.settings import set_setting
 from procedures import build_procedure
-from procedures.models import ProcedureStep
+from procedures.models import Parameter, ProcedureStep
 from procedures.revisions import same_steps
+from procedures.runtime.checks import closest_option, matching_options
+from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
-from tests.helpers import record
+from tests.helpers import record, sample_procedure
 from tests.llm_server import LLMServer
 
 VERSIONS = Path(__file__).resolve().parent.parent / "sites" / "heal"
@@ -192,3 +194,44 @@ def test_a_run_is_verified_only_where_the_procedure_ends() -> None:
     assert reached_end("http://shop.test/welcome.html?u=kim", steps, {"username": "kim"})
     assert not reached_end("http://shop.test/login.html", steps, {"username": "kim"})
     assert reached_end("http://anything.test/", [steps[1].model_copy(update={"navigates_to": None})], {})
+
+
+RELABELLED = ["Standard delivery (3-5 days)", "Express delivery (next day)", "Pickup at the shop"]
+
+
+def test_an_option_re_labelled_is_the_one_label_that_stands_for_the_value() -> None:
+    assert closest_option("Express", RELABELLED) == "Express delivery (next day)"  # contained, as words
+    assert closest_option("express", ["Express (1 day)", "Express Plus"]) is None  # two would do: neither
+    assert closest_option("Colour", ["Color", "Size"]) == "Color"  # close
+    assert closest_option("Mall", ["Small", "Large"]) is None  # a part of a word is not the word
+    assert closest_option("Tomorrow", RELABELLED) is None and closest_option("", RELABELLED) is None
+    options = [[label, value] for label, value in zip(RELABELLED, ["std", "exp", "pick"])]
+    assert matching_options(options, ["Pickup"]) == ["pick"]
+    assert "saw no option 'Tomorrow'" in str(matching_options(options, ["Tomorrow"]))
+
+
+def test_a_learned_select_keeps_its_parameter_and_says_which_option_each_value_is_now() -> None:
+    target = {
+        "selectors": ['internal:role=combobox[name="Delivery method"s]'],
+        "label": "Delivery method",
+        "tag": "select",
+        "options": RELABELLED,
+        "option_values": ["Standard", "Express", "Pickup"],
+    }
+    url = "http://shop.test/order"
+    chosen = learned_step("select", {"option": RELABELLED[1]}, target, url, url, {"delivery": "Express"}, {})
+    assert chosen is not None and chosen.value == "{delivery}" and chosen.options == RELABELLED  # not frozen
+    procedure = sample_procedure()
+    procedure.abstract.parameters.append(Parameter(name="delivery", kind="option", allowed=["Standard", "Express", "Mail"]))
+    assert option_mapping(procedure, [chosen]) == [
+        '{delivery} options now: "Standard" → "Standard delivery (3-5 days)", "Express" → "Express delivery (next day)", '
+        '"Mail" → no option (a page change: the agent is asked)'
+    ]
+
+
+def test_a_tool_error_keeps_the_reason_from_the_call_log() -> None:
+    error = (
+        "Locator.click: Timeout 3000ms exceeded.\nCall log:\n  - waiting for locator('#go')\n"
+        '    - <div id="wall">We use cookies</div> intercepts pointer events\n  - retrying click action'
+    )
+    assert plain_error(error) == 'gave up after 3 s: <div id="wall">We use cookies</div> intercepts pointer events'

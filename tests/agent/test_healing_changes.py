@@ -154,6 +154,12 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         assert all(s.value in (None, "{full_name}", "{delivery}") or s.action == "navigate" for s in revision.steps), [
             s.value for s in revision.steps
         ]
+        assert revision.changes  # what the agent did at each changed step, and why, for `revisions show` and the editor
+        if change == "removed":
+            assert any("the agent said it no longer exists: the form places the order itself now" in c for c in revision.changes)
+            assert revision.steps[3].optional and not revision.steps[4].optional  # left out, until runs confirm it
+        if change == "cookie":
+            assert revision.steps[1].optional and revision.steps[1].label == "Accept all"  # an inserted step
         assert store.revisions.accept(revision.id).failure_count == 0  # the failures were of the old steps
 
     if change == "cookie":
