@@ -111,11 +111,13 @@ def propose_fix(
     reason: str,
     run_dir: str,
     gone: dict[int, str] | None = None,
+    found: bool = False,
 ) -> Revision | None:
     """The revision that a verified run past a failed step (`failed`, 0-based, of the `played` steps)
     teaches, stored as proposed; None when it would change nothing. Steps the run did without (none
-    learned for them) become optional; `gone` holds the model's word for a step it said no longer exists."""
-    steps = revise_steps(played, failed, learned)
+    learned for them) become optional; `gone` holds the model's word for a step it said no longer exists;
+    `found`: the failed step's element was there (see revise_steps)."""
+    steps = revise_steps(played, failed, learned, found)
     if same_steps(steps, procedure.steps):
         return None
     return store.revisions.propose(
@@ -125,7 +127,7 @@ def propose_fix(
             steps=steps,
             reason=reason[:2000],
             run_dir=run_dir,
-            changes=explain_changes(played, failed, learned, reason, gone or {}) + option_mapping(procedure, learned),
+            changes=explain_changes(played, failed + found, learned, reason, gone or {}) + option_mapping(procedure, learned),
         )
     )
 

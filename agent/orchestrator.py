@@ -427,6 +427,7 @@ class _Run:
             progress.error,
             str(self.log.dir),
             gone,
+            found=progress.failed < len(resume.played) and not resume.replayed.missing,
         )
         if revision is not None:
             revision = accept_when_confirmed(self.store, revision, self.settings)
@@ -529,7 +530,7 @@ class _Handback:
         if stands_for(steps[failed], done):
             return self._replay_from(agent, failed + 1)
         back = next((k for k in range(failed, len(steps)) if k not in self.present and self._present(steps[k])), None)
-        return False if back is None else self._replay_from(agent, back)
+        return self._done() if back is None else self._replay_from(agent, back)
 
     def gone(self, agent: Agent, step: int, reason: str) -> bool:
         """The model says the failed step no longer exists: believed only for that step, and only when its

@@ -27,6 +27,7 @@ class ReplayResult:
     outcome: Outcome = "failed"
     checks: list[CheckRecord] = field(default_factory=list)  # the end checks
     left_out: list[int] = field(default_factory=list)  # 0-based steps not played: nothing to act on, the task done
+    missing: bool = False  # the failed step's element was not on the page (else: it was, and the step failed after)
 
 
 def end_checks(player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None) -> list[CheckRecord]:
@@ -126,6 +127,7 @@ def play(
             failed_step=failure.index,
             screenshot=failed.screenshot if failed else None,
             outcome=outcome,
+            missing=failure.missing,
         )
     return _judged(player, procedure, records, playing.log)
 

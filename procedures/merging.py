@@ -68,11 +68,18 @@ def with_selectors(step: ProcedureStep, first: list[str], then: list[str]) -> Pr
     return step.model_copy(update={"selectors": selectors, "selector": selectors[0] if selectors else None})
 
 
-def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep]) -> list[ProcedureStep]:
+def revise_steps(
+    steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep], found: bool = False
+) -> list[ProcedureStep]:
     """The steps with the part from `failed` (0-based) on revised by what worked at run time (`learned`):
     a step done both ways keeps its value and gets the new selectors first, the old ones as fallbacks; a
     step only done now (a banner, a dialog) is inserted as optional, and so is kept one that was not done
-    now: each is played when its element is there, else skipped."""
+    now: each is played when its element is there, else skipped. `found`: the failed step's element was
+    there and acted on, only not to the effect recorded (a click that opens a dialog now): it stays, without
+    that effect, and what was learned comes after it."""
+    if found and failed < len(steps):
+        done = steps[failed].model_copy(update={"navigates_to": None, "changes_page": False, "failure_count": 0})
+        steps, failed = [*steps[:failed], done, *steps[failed + 1 :]], failed + 1
     head, tail = steps[:failed], steps[failed:]
     revised = list(head)
     for i, j in align(tail, learned):
