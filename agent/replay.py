@@ -118,7 +118,9 @@ def play(
             done = _done_already(player, procedure, failure.index, records, playing.log)
             if done is not None:
                 return done
-        fault = "procedure" if failure.fault == "task" and _allowed_values(procedure, failure.index) else failure.fault
+        fault = failure.fault
+        if fault == "option":
+            fault = "procedure" if _allowed_values(procedure, failure.index) else "task"
         outcome: Outcome = {"task": "task_fault", "stopped": "stopped"}.get(fault, "failed")  # type: ignore[assignment]
         return ReplayResult(
             success=False,

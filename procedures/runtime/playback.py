@@ -108,8 +108,9 @@ class Reach:
 
 class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
-    and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value) or
-    "stopped" (on request)."""
+    and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value),
+    "option" (a parameter's value that no option of the page stands for: the task's fault, or the page's
+    when the value is one the procedure allows) or "stopped" (on request)."""
 
     def __init__(
         self, index: int, message: str, tried: list[str] | None = None, fault: str = "procedure", missing: bool = False
@@ -629,7 +630,7 @@ class Player:
                 break
             page.wait_for_timeout(100)  # the list may still be loading its options
         if isinstance(values, str):
-            self._fail_if(index, step, page, values, "task" if placeholders(step.get("value")) else "procedure")
+            self._fail_if(index, step, page, values, "option" if placeholders(step.get("value")) else "procedure")
             return
         locator.select_option(value=values, timeout=self.timeout_ms)
         self._chosen_labels = [next(label for label, v in options if v == value) for value in values]
