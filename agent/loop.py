@@ -23,18 +23,20 @@ from pydantic import ValidationError
 
 from agent.approval import action_question, goto_question
 from agent.healing import learned_step
+from agent.page_world import control_of
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
+from agent.secret_scope import SecretScope
 from agent.tools import TOOLS, Click, Fill, Finish, Goto, Press, Scroll, Select, StepGone, ToolArgs, Type, tool_schemas
 from core.errors import describe_error
 from core.llm import Usage, complete, connection_options
-from core.secrecy import SECRET_MASK, mask_values
+from core.masking import SECRET_MASK, mask_values
 from core.settings import Settings
-from core.sites import host_of, on_site
+from core.sites import host_of
 from procedures.models import ProcedureStep
-from procedures.runtime.playback import plain_error
+from procedures.runtime.playback import plain_error, set_in_place
 from procedures.store import ProcedureStore
-from recorder.scripts import control_function, describe_function, observe_function
+from recorder.scripts import describe_function, observe_function
 from retrieval.lessons import Lesson, LessonStore
 from retrieval.render import render_lessons
 
@@ -130,7 +132,7 @@ class Agent:
         controls: RunControls,
         lessons: LessonStore,
         store: ProcedureStore,
-        secrets: dict[str, str],
+        secrets: SecretScope,
         timeout_ms: float,
         sites: list[str] | None = None,
         verify: Callable[[], list[str]] | None = None,
@@ -139,8 +141,9 @@ class Agent:
     ) -> None:
         self.task, self.page, self.model, self.settings = task, page, model, settings
         self.log, self.controls, self.lessons, self.store = log, controls, lessons, store
-        self.secrets = secrets  # secret values by name: usable as {name} in fill/type, never shown to the model
-        self.values = {k: v for k, v in (values or {}).items() if k not in secrets}  # the other bound values
+        self.scope = secrets  # each secret value and its sites: usable as {name} in fill/type, never shown to the model
+        self.secrets = secrets.by_name()
+        self.values = {k: v for k, v in (values or {}).items() if k not in self.secrets}  # the other bound values
         self.timeout_ms = timeout_ms
         self.verify = verify  # when the agent says it is done: the end checks that failed, if any
         self.usage = usage or Usage()
@@ -150,7 +153,7 @@ class Agent:
         self.known_domains = {d for p in store.list(include_deprecated=False) for d in p.abstract.domains}
         self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
         self.local = page.url.startswith("file:")  # file: pages only for a run started on one
-        self.secret_sites: list[str] = []
+        self._field: str | None = None  # the ref of the field the agent last clicked or filled: where `type` goes
         self.resume: Resume | None = None
 
     def run(self, memory: str, extra_context: str = "", resume: Resume | None = None) -> AgentState:
@@ -161,7 +164,7 @@ class Agent:
         self.resume = resume
         if host_of(self.page.url):
             self.sites.append(host_of(self.page.url))
-        self.secret_sites = list(self.sites)  # sites approved later never get a secret
+        self.scope.start = host_of(self.page.url)  # where a secret that names no site may go
         tier1 = self.lessons.get_tier1()
         self._secrets_note = (
             f"Secret values are never shown to you. To enter one, fill or type its placeholder: "
@@ -259,8 +262,8 @@ class Agent:
 
     def _placeholders(self, text: str) -> str:
         """The text with each secret value replaced by its placeholder: the model sees `{password}`."""
-        for name, value in sorted(self.secrets.items(), key=lambda item: -len(item[1])):
-            text = mask_values(text, [value], f"{{{name}}}")
+        for secret in sorted(self.scope.secrets, key=lambda secret: -len(secret.value)):
+            text = mask_values(text, [secret.value], f"{{{secret.name}}}")
         return self.log.masked(text)
 
     def _tripped(self) -> bool:
@@ -315,14 +318,30 @@ class Agent:
             raise ValueError(f"no element {ref} on the page now; use a ref from the latest list")
         return locator.first
 
-    def _with_secrets(self, text: str) -> str:
-        """The text with secret values put in for their placeholders, only on the sites the run started with."""
-        for name, value in self.secrets.items():
+    def _has_secret(self, text: str) -> bool:
+        return any(f"{{{name}}}" in text for name in self.scope.names)
+
+    def _with_secrets(self, text: str, url: str) -> str:
+        """The text with the secret values meant for the site of `url` put in for their placeholders."""
+        for name in self.scope.names:
             if f"{{{name}}}" in text:
-                if not any(on_site(host_of(self.page.url), site) for site in self.secret_sites):
-                    raise ValueError(f"{{{name}}} is not for {host_of(self.page.url) or self.page.url}")
-                text = text.replace(f"{{{name}}}", value)
+                text = text.replace(f"{{{name}}}", self.scope.value_for(name, host_of(url)))
         return text
+
+    def _type_secret(self, ref: str | None, text: str) -> None:
+        """A secret goes into the field it was meant for (`ref`: the one filled, or the one last clicked for
+        `type`), set in the field's own document for the site of its own frame, checked at that moment:
+        never as keys, which a frame that takes the focus would get."""
+        if ref is None:
+            raise ValueError("click the field first: a secret is typed only into the field it is meant for")
+        if "\n" in text or "\r" in text or "\t" in text:
+            raise ValueError("type a secret on its own, then press Enter or Tab")
+        try:
+            filled = set_in_place(self._locator(ref), lambda url: self._with_secrets(text, url), self.timeout_ms)
+        except PlaywrightError as exc:
+            raise ValueError(f"the field went away before the secret was typed ({plain_error(exc)})") from exc
+        if not filled:
+            raise ValueError(f"{ref} is not a text field")
 
     def _needs_approval(self, args: ToolArgs) -> str | None:
         """What a risky action would do, or None when it may go ahead without asking (see agent.approval)."""
@@ -331,11 +350,9 @@ class Agent:
         policy = self.settings.approval_policy
         if policy == "never" or not isinstance(args, (Click, Press, Type)):
             return None
-        control = (
-            self._locator(args.ref).evaluate(control_function())
-            if isinstance(args, Click)
-            else self.page.evaluate(control_function(), None)
-        )
+        if isinstance(args, Click):
+            self._locator(args.ref)  # there now, or the agent hears so
+        control = control_of(self.page, args.ref if isinstance(args, Click) else None)
         return action_question(args, control, policy, host_of(self.page.url) in self.known_domains)
 
     def _perform(self, name: str, args: ToolArgs) -> str:
@@ -366,10 +383,17 @@ class Agent:
             page.goto(args.url, timeout=timeout)
         elif isinstance(args, Click):
             self._locator(args.ref).click(timeout=timeout)
+            self._field = args.ref
+        elif isinstance(args, Fill) and self._has_secret(args.text):
+            self._type_secret(args.ref, args.text)
+            self._field = args.ref
         elif isinstance(args, Fill):
-            self._locator(args.ref).fill(self._with_secrets(args.text), timeout=timeout)
+            self._locator(args.ref).fill(args.text, timeout=timeout)
+            self._field = args.ref
+        elif isinstance(args, Type) and self._has_secret(args.text):
+            self._type_secret(self._field, args.text)
         elif isinstance(args, Type):
-            page.keyboard.type(self._with_secrets(args.text))
+            page.keyboard.type(args.text)
         elif isinstance(args, Press):
             page.keyboard.press(args.key)
         elif isinstance(args, Select):

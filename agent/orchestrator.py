@@ -20,11 +20,13 @@ from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
+from agent.secret_scope import ScopedSecret, SecretScope
 from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
-from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables
+from core.untrusted import readable_text
+from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables, secret_sites
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
@@ -47,18 +49,19 @@ def _page_for(page: Page | None, settings: Settings) -> Iterator[Page]:
 
 def secret_values(
     matches: list[Match], given: dict[str, str], task: str = "", secrets: dict[str, str] | None = None
-) -> dict[str, str]:
-    """The run's secret values by name, bound to a parameter or not: never logged, never shown to a model.
-    They are the values of the matches' secret parameters, of given values with secret-sounding names,
-    those the task's words name as secrets (`password "x3h"`), and those given as secrets."""
-    out = dict(named_secrets(task))
+) -> list[ScopedSecret]:
+    """The run's secret values, bound to a parameter or not: never logged, never shown to a model. They are
+    the values of the matches' secret parameters, each tied to the sites it may go to (the site whose
+    variable gave it, else its procedure's), and, tied to no site, those of given values with
+    secret-sounding names, those the task's words name as secrets (`password "x3h"`) and those given as secrets."""
+    out = [ScopedSecret(name, value) for name, value in named_secrets(task)]
     for match in matches:
         values = match.binding.values
-        for param in match.procedure.abstract.parameters:
-            if param.secret and param.name in values:
-                out[param.name] = values[param.name]
-    out |= {name: value for name, value in given.items() if is_secret_name(name)}
-    return {name: value for name, value in (out | (secrets or {})).items() if value}
+        for name, sites in secret_sites(match.procedure, values).items():
+            out.append(ScopedSecret(name, values[name], tuple(sites)))
+    out += [ScopedSecret(name, value) for name, value in given.items() if is_secret_name(name)]
+    out += [ScopedSecret(name, value) for name, value in (secrets or {}).items()]
+    return [secret for secret in dict.fromkeys(out) if secret.value]
 
 
 def first_complete(matches: list[Match]) -> Match | None:
@@ -103,18 +106,19 @@ def run_task(
     whatever their names. No secret value of the run is in its logs, its progress records, its result or a
     prompt. Auto mode without a model (none given, none set) is replay."""
     started = time.perf_counter()
+    task = readable_text(task)
     settings = settings or load_settings()
     if mode == "auto" and not (model or settings.model):
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    where = url or (page.url if page is not None and page.url.startswith("http") else None)
+    where = url or (page.url if page is not None and page.url.startswith(("http:", "https:", "file:")) else None)
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
     matches = [m.given(given) for m in matches]
     run.secrets = secret_values(matches, given, task, secrets)
-    run.log.hide(run.secrets.values())  # the task text itself may hold a password
+    run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))
     fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
     if fault is not None:
@@ -193,7 +197,7 @@ class _Run:
         self.settings, self.timeout_ms = settings, timeout_ms
         self.log = RunLog()
         self.usage = Usage()
-        self.secrets: dict[str, str] = {}
+        self.secrets: list[ScopedSecret] = []
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
@@ -378,7 +382,7 @@ class _Run:
             self.controls,
             lessons,
             self.store,
-            self.secrets,
+            SecretScope.of(self.secrets),
             self.timeout_ms,
             sites=[d for m in matches for d in m.procedure.abstract.domains],
             verify=verify if verifier is not None else None,

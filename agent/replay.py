@@ -10,11 +10,10 @@ from playwright.sync_api import Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
-from core.sites import host_of, on_site
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
 from procedures.models import Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.playback import LOCAL, Player, Reach, StepFailed, StepResult
+from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 
 
 @dataclass
@@ -227,12 +226,26 @@ def procedure_reach(
     allow_other_sites: bool,
 ) -> Reach:
     """The origins the procedure was recorded on that belong to its sites, and where each secret may go."""
-    recorded = Reach.of_steps(steps, values)
-    sites = procedure.abstract.domains
-    origins = {o for o in recorded.origins if o == LOCAL or not sites or any(on_site(host_of(o), s) for s in sites)}
     scopes = secret_sites(procedure, values)
+    folders = {_folder(s.get("url") or "") for s in steps if (s.get("url") or "").startswith("file:")}
+    on_its_sites = scoped(scopes)
 
     def may_use(name: str, url: str) -> bool:
-        return any(on_site(host_of(url), site) for site in scopes.get(name, []))
+        if url.startswith("file:"):  # the site of a local file is its folder: the procedure's own files only
+            return name in scopes and _folder(url) in folders
+        return on_its_sites(name, url)
 
-    return Reach(origins=origins, ask=ask, elsewhere=allow_other_sites, may_use=may_use, secrets=list(scopes))
+    return Reach.of_steps(
+        steps,
+        values,
+        procedure.abstract.domains,
+        ask=ask,
+        elsewhere=allow_other_sites,
+        may_use=may_use,
+        secrets=list(scopes),
+    )
+
+
+def _folder(url: str) -> str:
+    """The folder of a file: URL (no query or fragment)."""
+    return url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]

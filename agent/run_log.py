@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page
 from pydantic import BaseModel
 
 from agent.results import CheckRecord, StepRecord
-from core.secrecy import SECRET_MASK, value_pattern
+from core.masking import SECRET_MASK, value_pattern
 from core.settings import data_dir
 from recorder.scripts import mark_secrets_function
 

@@ -8,7 +8,7 @@ import sqlite3
 from agent.results import RunResult
 from core.database import database_error
 from core.errors import ShowMeHowError
-from core.secrecy import SECRET_MASK
+from core.masking import SECRET_MASK
 from procedures.models import Procedure
 from procedures.revisions import Revision
 from procedures.runtime.playback import plain_error

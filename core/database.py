@@ -132,10 +132,10 @@ def _use_wal(db: sqlite3.Connection) -> None:
             time.sleep(0.01)
 
 
-def integrity_problems(db: sqlite3.Connection, limit: int = 20) -> list[str]:
-    """What SQLite's integrity check finds wrong with the file (empty: nothing)."""
+def integrity_problems(db: sqlite3.Connection, limit: int = 20, quick: bool = False) -> list[str]:
+    """What SQLite's integrity check (`quick`: its quick check) finds wrong with the file (empty: nothing)."""
     try:
-        rows = [row[0] for row in db.execute(f"PRAGMA integrity_check({limit})")]
+        rows = [row[0] for row in db.execute(f"PRAGMA {'quick_check' if quick else 'integrity_check'}({limit})")]
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
     if rows == ["ok"]:

@@ -5,9 +5,11 @@ arrive from elsewhere, such as imported recordings, and for the words of a task.
 """
 
 import re
-from collections.abc import Callable, Iterable
-from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
+from collections.abc import Callable
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
+from core.masking import SECRET_MASK
+from core.urls import UnreadableUrl, read_url
 from core.words import STOP_WORDS
 
 SECRET_TERMS = (
@@ -17,46 +19,21 @@ SECRET_TERMS = (
 )
 SECRET_WORDS = rf"(^|[^a-z])({SECRET_TERMS})([^a-z]|$)"
 SECRET_NAME = re.compile(SECRET_WORDS, re.IGNORECASE)
-SECRET_MASK = "••••"  # shown wherever a secret value would be
-SHORT_SECRET = 4  # shorter values are matched only as whole words, lest they mask ordinary text
 
 
 def is_secret_name(name: str) -> bool:
     return SECRET_NAME.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)) is not None
 
 
-def secret_forms(value: str) -> set[str]:
-    """The ways a value shows up in text and URLs: as it is, and URL-encoded (as forms and as scripts do)."""
-    return {value, quote_plus(value), quote(value, safe=""), quote(value), quote(value, safe="!'()*")} if value else set()
-
-
-def value_pattern(values: Iterable[str]) -> re.Pattern[str] | None:
-    """A pattern for any of the values in any of their forms, longest first; short ones only as whole words."""
-    forms = sorted({form for value in values for form in secret_forms(value)}, key=len, reverse=True)
-    if not forms:
-        return None
-    return re.compile("|".join(_alternative(form) for form in forms))
-
-
-def _alternative(form: str) -> str:
-    if len(form) >= SHORT_SECRET:
-        return re.escape(form)
-    before = r"(?<!\w)" if re.match(r"\w", form[0]) else ""
-    after = r"(?!\w)" if re.match(r"\w", form[-1]) else ""
-    return before + re.escape(form) + after
-
-
-def mask_values(text: str, values: Iterable[str], mask: str = SECRET_MASK) -> str:
-    """The text with every occurrence of the values (plain or URL-encoded) replaced by the mask."""
-    pattern = value_pattern(values)
-    return text if pattern is None else pattern.sub(lambda _: mask, text)
-
-
 def redact_url(url: str, holds_secret: Callable[[str], bool] | None = None) -> str:
     """The URL without secrets: a password in it, values of secret-sounding query and fragment
     parameters blanked, and (with `holds_secret`) any parameter or path segment that holds a secret value."""
     try:
-        parts = urlsplit(url)
+        text = read_url(url).text  # the host and userinfo as the browser reads them
+    except UnreadableUrl:
+        text = url
+    try:
+        parts = urlsplit(text)
     except ValueError:
         return url
     held = holds_secret or (lambda text: False)
@@ -106,3 +83,18 @@ def named_secrets(text: str) -> list[tuple[str, str]]:
         if value:
             found.append((name if name[0].isalpha() else f"code_{name}", value))
     return found
+
+
+def hide_named_secrets(text: str) -> str:
+    """The text with each value that it gives by name (`named_secrets`) replaced by its placeholder:
+    'Log in with password "x3h"' -> 'Log in with password "{password}"'."""
+    out, at = [], 0
+    for match in _NAMED_VALUE.finditer(text):
+        found = named_secrets(match.group(0))
+        group = next(g for g in ("dq", "sq", "cq", "digits", "bare") if match.group(g) is not None)
+        if not found or re.fullmatch(r"\{[a-z][a-z0-9_]*\}", found[0][1]) or SECRET_MASK in found[0][1]:
+            continue
+        start = match.start(group)
+        out.append(text[at:start] + f"{{{found[0][0]}}}")
+        at = start + len(found[0][1])
+    return "".join(out) + text[at:]

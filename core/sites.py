@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
+from core.urls import url_host
+
+_HAS_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)  # "about:", "https:", not "localhost:8000"
 
 
 def host_of(url: str) -> str:
-    """The lower-case host of a URL or of a bare host name ("example.org:8000"); "" when it has none
-    (about:blank, file: URLs, garbage)."""
-    try:
-        return (urlsplit(url if "//" in url or _SCHEME.match(url) else f"//{url}").hostname or "").lower()
-    except ValueError:
-        return ""
+    """The host of a URL as the browser reads it (core.urls), or of a bare host name ("example.org:8000");
+    "" when it has none or cannot be read (about:blank, file: URLs, garbage)."""
+    return url_host(url if _HAS_SCHEME.match(url.strip()) else "http://" + url.strip().lstrip("/"))
 
 
 def on_site(host: str, site: str) -> bool:

@@ -31,3 +31,14 @@ def _children(item: object) -> list[object]:
     if isinstance(item, list):
         return [v for v in item if isinstance(v, (dict, list))]
     return []
+
+
+def readable_text(text: str | bytes) -> str:
+    """Text of any bytes as valid Unicode: bytes that are not UTF-8 (a Latin-1 task, which Python hands
+    over as lone surrogates) become U+FFFD, so that writing and printing it cannot fail."""
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a surrogate that stands for no byte
+            text = text.encode("utf-8", "replace")
+    return text.decode("utf-8", "replace")

@@ -18,10 +18,11 @@ function smhPost(payload, at) {
   }
 }
 
-function smhStep(action, el, extra) {
+function smhStep(action, el, extra, described) {
   const at = smhNow();
   smhShadowRootsComplete = false; // the page's own attachShadow calls are out of this world's sight: look again
-  const payload = smhScrubStep(Object.assign({ kind: 'step', action, target: smhDescribe(el), secret: false, value: null }, extra || {}), el);
+  const target = described || smhDescribe(el);
+  const payload = smhScrubStep(Object.assign({ kind: 'step', action, target, secret: false, value: null }, extra || {}), el);
   if (!payload) return;
   smhSettleAfter(action);
   smhLastSent = { action: action + (payload.value ? ':' + payload.value : ''), at };
@@ -69,7 +70,14 @@ function smhToggleTarget(el) {
 
 function smhOnClick(event) {
   if (!event.isTrusted || event.button !== 0) return;
-  const el = smhRetarget(event.composedPath());
+  const pressed = smhPressed;
+  smhPressed = null;
+  let el = smhRetarget(event.composedPath());
+  let described = null;
+  if (pressed && el !== pressed.el && (!pressed.el.isConnected || el === document.body || el === document.documentElement || (el && el.contains(pressed.el)))) {
+    el = pressed.el; // the page removed or replaced it when the pointer went down: the click was meant for it
+    described = pressed.described;
+  }
   if (!el) return;
   if (event.detail >= 2) return; // the second click of a double click: the dblclick step covers it
   if (event.detail === 0 && smhLastSent.action.startsWith('press:') && smhNow() - smhLastSent.at < 1000) return; // a key activated it
@@ -77,7 +85,8 @@ function smhOnClick(event) {
   if (el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
   if (el.localName === 'label' && el.control && el.control.localName === 'select') return;
   // A click into a text field (or its label) is a click on the field; a fill that follows replaces it.
-  smhStep('click', el.localName === 'label' && el.control && smhIsTextEntry(el.control) ? el.control : el);
+  if (described) smhStep('click', el, null, described);
+  else smhStep('click', el.localName === 'label' && el.control && smhIsTextEntry(el.control) ? el.control : el);
 }
 
 // The element the person last touched with mouse or keyboard: a script that changes a select right
@@ -85,8 +94,26 @@ function smhOnClick(event) {
 let smhTouched = { el: null, at: 0 };
 const SMH_SCRIPTED_CHANGE_MS = 5000;
 
+// What the pointer went down on, described at that moment: a page that reacts to mousedown or focus
+// may remove or replace it before `click` fires (then on a common ancestor, often the body).
+let smhPressed = null;
+
 function smhOnPointerDown(event) {
-  if (event.isTrusted) smhTouched = { el: smhRetarget(event.composedPath()), at: smhNow() };
+  if (!event.isTrusted) return;
+  const el = smhRetarget(event.composedPath());
+  smhTouched = { el, at: smhNow() };
+  smhPressed = el && event.button === 0 && el !== document.body && el !== document.documentElement ? { el, described: smhDescribe(el) } : null;
+}
+
+// A pointer that comes up after the page removed what it went down on may fire no click at all.
+function smhOnPointerUp(event) {
+  const pressed = smhPressed;
+  if (!event.isTrusted || !pressed || pressed.el.isConnected) return;
+  setTimeout(() => {
+    if (smhPressed !== pressed) return; // a click came and took it
+    smhPressed = null;
+    smhStep('click', pressed.el, null, pressed.described);
+  }, 0);
 }
 
 function smhOnDblClick(event) {
@@ -181,6 +208,7 @@ function smhOnSubmit(event) {
 function smhInstall() {
   const options = { capture: true, passive: true };
   window.addEventListener('pointerdown', smhOnPointerDown, options);
+  window.addEventListener('pointerup', smhOnPointerUp, options);
   window.addEventListener('click', smhOnClick, options);
   window.addEventListener('dblclick', smhOnDblClick, options);
   window.addEventListener('input', smhOnInput, options);

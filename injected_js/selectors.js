@@ -178,8 +178,10 @@ function smhTextMatchesSelf(el, text) {
 
 // --- candidates -----------------------------------------------------------------------------
 
+// An id a page keeps from visit to visit, not one a widget library numbers as it goes (ui-id-454,
+// ember123, react-select-7-input, :r5:) nor a hash.
 function smhIdLooksStable(id) {
-  return id && !/\d{4,}|^[0-9a-f]{8,}$|^(ember|react|radix|headlessui|mui)[-_:]/i.test(id) && !/^:r/.test(id);
+  return id && !/\d{3,}|^[0-9a-f]{8,}$|^(ember|react|radix|headlessui|mui|mat|cdk|downshift|yui|ext|gwt)[-_:]|(^|[-_:])u?id[-_:]?\d/i.test(id) && !/^:r/.test(id);
 }
 
 function smhCssPath(el) {
@@ -276,8 +278,12 @@ function smhCandidates(el) {
   }
   const nearby = smhNearbyText(el);
   if (nearby) {
-    const xpath = `//*[text()[normalize-space()=${smhXPathLiteral(nearby)}]]/following::${el.localName}[1]`;
-    out.push({ selector: `xpath=${xpath}`, find: (root) => smhXPathAll(root.ownerDocument || root, xpath) });
+    // The field in the nearest element that holds both the text and a field, wherever the text stands
+    // in it (before, after, in another cell); else the first field after the text.
+    const text = `//*[text()[normalize-space()=${smhXPathLiteral(nearby)}]]`;
+    for (const xpath of [`${text}/ancestor-or-self::*[.//${el.localName}][1]//${el.localName}`, `${text}/following::${el.localName}[1]`]) {
+      out.push({ selector: `xpath=${xpath}`, find: (root) => smhXPathAll(root.ownerDocument || root, xpath) });
+    }
   }
   const alt = el.getAttribute('alt');
   if (alt && ['img', 'area', 'input'].includes(el.localName)) out.push(smhAttrCandidate(`internal:attr=[alt=${smhQuote(alt)}s]`, `[alt=${smhQuote(alt)}]`));
@@ -293,26 +299,49 @@ function smhCandidates(el) {
     const css = `${el.localName}[name=${smhQuote(nameAttr)}]`;
     out.push(smhAttrCandidate(css, css));
   }
+  const kind = smhStableClass(el);
+  if (kind) {
+    const css = `${smhCssEscape(el.localName)}.${smhCssEscape(kind)}`;
+    out.push(smhAttrCandidate(css, css));
+  }
   out.push(smhAttrCandidate(smhCssEscape(el.localName), smhCssEscape(el.localName)));
   return out;
 }
 
-// The text just before a form field that has no label, aria-label, placeholder or title: what a
-// person reads as its name ("First name [____]"), as XPath's text() sees it. Empty when the field
-// has a name of its own or no such text precedes it.
+// The class that says what an element is (an icon's "star", "trash", "reply"), not its state or a number:
+// what finds the same kind of element again, within its row when the page repeats it.
+function smhStableClass(el) {
+  for (const name of el.classList) {
+    if (/\d|^(is-|has-|ui-state|ng-)|^(active|clicked|selected|checked|open|closed|hover|focus|focused|hidden|show|visible|disabled|enabled|current|highlight)$/i.test(name)) continue;
+    return name;
+  }
+  return '';
+}
+
+// The text that names a form field that has no label, aria-label, placeholder or title: what a person
+// reads as its name, as XPath's text() sees it. The text just before it ("First name [____]"), else the
+// text after it or in the next cell when nothing else there is a field ("[____] First name"). Empty
+// when the field has a name of its own or no such text stands by it.
 function smhNearbyText(el) {
   if (!['input', 'select', 'textarea'].includes(el.localName) || smhLabelText(el)) return '';
   if (['aria-label', 'aria-labelledby', 'placeholder', 'title'].some((a) => el.hasAttribute(a))) return '';
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (['hidden', 'submit', 'button', 'reset', 'image', 'checkbox', 'radio'].includes(type)) return '';
+  return smhTextBeside(el, 'previousSibling') || smhTextBeside(el, 'nextSibling');
+}
+
+const SMH_FIELDS = 'input:not([type=hidden]), select, textarea, button';
+
+function smhTextBeside(el, way) {
   for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
-    for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
-      const isElement = prev.nodeType === Node.ELEMENT_NODE;
-      if (isElement && (prev.matches('input, select, textarea, button') || prev.querySelector('input, select, textarea, button'))) return '';
-      if (!smhNorm(prev.textContent)) continue;
-      const holder = isElement ? prev : prev.parentElement;
+    if (way === 'nextSibling' && node.parentElement && node.parentElement.querySelectorAll(SMH_FIELDS).length > 1) return '';
+    for (let other = node[way]; other; other = other[way]) {
+      const isElement = other.nodeType === Node.ELEMENT_NODE;
+      if (isElement && (other.matches(SMH_FIELDS) || other.querySelector(SMH_FIELDS))) return '';
+      if (!smhNorm(other.textContent)) continue;
+      const holder = isElement ? other : other.parentElement;
       const own = smhNorm(smhOwnText(holder));
-      const whole = isElement ? smhNorm(prev.textContent) : smhNorm(prev.data);
+      const whole = isElement ? smhNorm(other.textContent) : smhNorm(other.data);
       return own && own === whole && own.length <= 60 ? own : '';
     }
   }
@@ -338,10 +367,12 @@ function smhRow(el) {
     const css = smhCssEscape(node.localName) + cls + (role ? `[role=${smhQuote(role)}]` : '');
     const same = Array.from(parent.children).filter((c) => c !== node && c.matches(css) && c.querySelector(smhCssEscape(el.localName)));
     if (!same.length) continue; // a cell among cells: the row that repeats is further up
-    const inner = smhCandidates(el).find((c) => {
+    const candidates = smhCandidates(el).filter((c) => {
       const found = c.find(node).filter((e) => e !== node);
       return found.length === 1 && found[0] === el && !/^[a-z-]+$/.test(c.selector);
     });
+    // Best the one that finds the same kind of element in the other rows too (a subject's class, not its text).
+    const inner = candidates.find((c) => same.some((other) => c.find(other).filter((e) => e !== other).length === 1)) || candidates[0];
     if (!inner) return { row: '', row_texts: [], row_selector: '' };
     const texts = [];
     const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);

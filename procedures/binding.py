@@ -17,7 +17,9 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
+from procedures.differences import Difference, differences
 from procedures.models import NO, YES, Parameter, Procedure
+from procedures.runtime.formats import renderings
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')
@@ -45,6 +47,7 @@ class Binding:
     sources: dict[str, str] = field(default_factory=dict)  # by parameter: where its value came from, in words
     unplaced: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
+    changed: list[Difference] = field(default_factory=list)  # where the task says another thing than the title, in no parameter
 
     def put(self, name: str, value: str, source: str) -> None:
         self.values[name] = value
@@ -79,8 +82,11 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     if placeholder:
         return placeholder.start(), placeholder.end()
     if param.example:
-        m = re.search(_exact(param.example), text, re.IGNORECASE)
-        return (m.start(), m.end()) if m else None
+        for written in [param.example, *renderings(param.example)]:  # a date field's "2016-01-09" is "01/09/2016" in words
+            m = re.search(_exact(written), text, re.IGNORECASE)
+            if m:
+                return m.start(), m.end()
+        return None
     names = [_words(param.name), *(re.escape(w) for w in [param.label] if w), re.escape(param.name.split("_")[-1])]
     for name in names:  # a secret: its value is never kept, but the title may show where it goes
         m = re.search(rf"\b{name}\b\s*(?:to|is|as|:|=)?\s*(\"[^\"]*\"|“[^”]*”|[^\s,;]+)", text, re.IGNORECASE)
@@ -371,6 +377,25 @@ class _Binder:
             )
             self.result.put(param.name, NO if off else YES, f"the task {'turns off' if off else 'asks for'} '{label}'")
 
+    def changed(self) -> list[Difference]:
+        """Where the task has the title's shape but says another thing in a place no parameter holds."""
+        title = self.sources[0] if self.sources else ""
+        values = [span for p in self.params if (span := self.span(p, title))]
+        return differences(title, self.task, values, self.used)
+
+    def formatted(self) -> None:
+        """A typed value the demonstration wrote in another case than the title ("RILEY" for "riley"):
+        the task's value is written the same way."""
+        title = self.sources[0] if self.sources else ""
+        for param in self.params:
+            value, example, span = self.result.values.get(param.name), param.example or "", self.span(param, title)
+            if value is None or span is None or param.kind != "text" or param.secret or title[span[0] : span[1]] == example:
+                continue
+            if example.isupper():
+                self.result.values[param.name] = value.upper()
+            elif example.islower():
+                self.result.values[param.name] = value.lower()
+
     def unplaced(self) -> list[str]:
         """Quoted values in the task that no parameter took and that the title does not hold either."""
         literal = " ".join(self.sources).lower()
@@ -476,16 +501,21 @@ def secret_sites(
     param_env: Mapping[str, str] | None = None,
 ) -> dict[str, list[str]]:
     """The sites each bound secret may be used on: the one that `param_env` names when the value came from
-    that site's variable, else the procedure's own sites. Replay checks them where the browser is."""
+    that site's variable, else the procedure's own sites. A value that came from a site's variable is kept
+    as a secret of that site even when its parameter is not secret. Replay checks them where the browser is."""
     env = os.environ if env is None else env
     param_env = load_settings().param_env if param_env is None else param_env
     own = procedure.abstract.domains
     out = {}
     for param in procedure.abstract.parameters:
-        if param.secret and param.name in values:
-            source = next(((v, site) for v, site in _variables(procedure, param.name, param_env) if env.get(v)), None)
-            from_site = source is not None and source[1] and env[source[0]] == values[param.name]
-            out[param.name] = [source[1]] if from_site and source else list(own)
+        if param.name not in values:
+            continue
+        source = next(((v, site) for v, site in _variables(procedure, param.name, param_env) if env.get(v)), None)
+        site = source[1] if source is not None and env[source[0]] == values[param.name] else ""
+        if site:
+            out[param.name] = [site]
+        elif param.secret:
+            out[param.name] = list(own)
     return out
 
 
@@ -510,7 +540,10 @@ def bind(
     for name, (value, source) in binder.doubtful.items():
         if name not in result.values:
             result.put(name, value, source)
+    binder.formatted()
     result.unplaced = binder.unplaced()
+    result.changed = binder.changed()
+    result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue
@@ -569,7 +602,8 @@ def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Con
     its demonstrated value) and that the task does not name: replay stops there."""
     if not binding.unplaced:
         return None
-    wanted = ", ".join(f'"{v}"' for v in binding.unplaced)
+    instead = {d.said: f' (where the title said "{d.demonstrated}")' for d in binding.changed}
+    wanted = ", ".join(f'"{v}"{instead.get(v, "")}' for v in binding.unplaced)
     for index, step in enumerate(procedure.steps):
         if step.action not in ("click", "dblclick", "check", "select") or not step.referenced_parameters() <= set(
             binding.defaulted
@@ -585,4 +619,20 @@ def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Con
             f"the task names {wanted}, which no parameter of '{procedure.title}' takes: step {index + 1} would "
             f'{verb} "{shown}", the demonstrated value, so replay stops before it',
         )
-    return None
+    return _repeats_other(procedure, binding)
+
+
+def _repeats_other(procedure: Procedure, binding: Binding) -> Contradiction | None:
+    """The task says another thing than the title in a place no parameter holds: whatever step carries
+    the demonstrated one, the first that acts would start doing the demonstration's task, not this one."""
+    if not binding.changed:
+        return None
+    index = next((i for i, step in enumerate(procedure.steps) if step.action != "navigate"), None)
+    if index is None:
+        return None
+    said = ", ".join(f'"{d.said}" (where the title said "{d.demonstrated}")' for d in binding.changed)
+    return Contradiction(
+        index,
+        f"the task says {said}, and no parameter of '{procedure.title}' takes it: from step {index + 1} on, replay "
+        "would do what the demonstration did for its own value, so it stops before it",
+    )

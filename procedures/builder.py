@@ -9,6 +9,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.words import STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.runtime.formats import dates_in
 from procedures.runtime.placeholders import escape_braces
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -129,6 +130,10 @@ def _option_example(step: RecordedStep, mention_text: str) -> str:
     return label
 
 
+PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
+QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
+
+
 class _Placeholders:
     """Puts `{name}` where demonstrated values appear: quoted in selectors, encoded in URLs.
     Everything else has its literal braces escaped. Longer values win over their substrings."""
@@ -146,6 +151,8 @@ class _Placeholders:
         self._quoted, self._encoded = quoted, encoded
         self._in_selector = re.compile("|".join(map(re.escape, quoted))) if quoted else None
         self._in_url = re.compile(rf"(?<=[=/])(?:{'|'.join(map(re.escape, encoded))})(?=[&#/]|$)") if encoded else None
+        words = [v.strip() for _, v in ordered if len(v.strip()) >= 2]
+        self._values = re.compile("|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for v in words), re.IGNORECASE) if words else None
 
     def _finish(self, marked: str) -> str:
         return self.MARK.sub(r"{\1}", escape_braces(marked))
@@ -154,6 +161,20 @@ class _Placeholders:
         if self._in_selector is not None:
             text = self._in_selector.sub(lambda m: f'"\0{self._quoted[m.group(0)]}\0"', text)
         return self._finish(text)
+
+    def _unanchored(self, selectors: list[str]) -> list[str]:
+        """Leave out selectors that find the element by a text holding a demonstrated value among other
+        words (an instruction such as "Enter 8:22 AM as the time"): the next visit has another value there.
+        The last one (the element's path) stays when none is left."""
+        if self._values is None:
+            return selectors
+
+        def anchored(selector: str) -> bool:
+            texts = (a or b for a, b in QUOTED_IN_SELECTOR.findall(selector))
+            return any(not PLACEHOLDER.fullmatch(t) and self._values.search(t) for t in texts)  # type: ignore[union-attr]
+
+        kept = [s for s in selectors if not anchored(s)]
+        return kept or selectors[-1:]
 
     def url(self, text: str | None) -> str:
         text = text or ""
@@ -168,10 +189,12 @@ class _Placeholders:
         """The step with placeholders; `own` is the parameter its value is, `target` the one that
         names the element it acts on (then only selectors built from that name are kept: the others
         point at the demonstrated element, whatever the new value is)."""
-        selectors = [self.selector(s) for s in step.selectors]
+        selectors = self._unanchored([self.selector(s) for s in step.selectors])
         if target is not None:
-            named = [s for s in selectors if f"{{{target}}}" in s]
+            named = [s for s in selectors if f"{{{target}}}" in s] or _by_text_in_parent(step.selectors, target)
             loose = [re.sub(rf'"\{{{target}\}}"s', f'"{{{target}}}"i', s) for s in named]  # any case, as part of a name
+            if re.fullmatch(r"[a-z][a-z0-9-]*", step.tag):  # a text as part of a longer one: only in the kind of element clicked
+                loose = [f'{s} >> internal:and="{step.tag}"' if s.startswith("internal:text=") else s for s in loose]
             selectors = list(dict.fromkeys(named + loose))
         if own is not None:
             value: str | None = f"{{{own}}}"
@@ -191,6 +214,16 @@ class _Placeholders:
             "action": "check" if step.action == "uncheck" and own is not None else step.action,
         }
         return ProcedureStep(**data)
+
+
+def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
+    """A chosen element that no selector found by its text (the same text stood elsewhere, in a hidden
+    list): found by its text inside the element that held it (the list of choices), whatever its place."""
+    path = selectors[-1] if selectors else ""
+    if " > " not in path or ">>" in path or "internal:" in path:
+        return []
+    parent = path.rsplit(" > ", 1)[0]
+    return [f'{parent} >> internal:text="{{{target}}}"s']
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
@@ -220,7 +253,7 @@ def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) 
         case "dblclick":
             return f'Double-click "{shown}"'
         case "press":
-            return f"Press {step.value}"
+            return f"Press {step.value}" + (f" ({step.repeat} times)" if step.repeat > 1 else "")
         case "submit":
             return "Submit the form"
         case "upload":
@@ -385,8 +418,8 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=[YES, NO],
                 required=False,
             )
-        elif step.action in ("click", "dblclick", "check") and step.label:
-            mentioned = _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
+        elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
+            mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
             choice = step.action == "check"
             row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
             if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
@@ -420,11 +453,147 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
+def _container(paths: list[str]) -> str:
+    """The CSS path of the innermost element that holds every one of `paths` (CSS paths from the root)."""
+    split = [p.split(" > ") for p in paths]
+    common = []
+    for parts in zip(*split):
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    return " > ".join(common)
+
+
+def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
+    """Runs of checkboxes ticked one after another whose labels the title names: by the run's first step
+    index, (its end, the CSS path of the element that holds them, the title's text from the first to the
+    last of those labels: "WPy, iBU0VQ and F7"). Their number and labels change from task to task."""
+    title, steps, sets = recording.title, recording.steps, {}
+    index = 0
+    while index < len(steps):
+        end = index
+        while end < len(steps) and steps[end].action == "check" and steps[end].input_type == "checkbox" and steps[end].label:
+            end += 1
+        spans = [re.search(rf"(?<!\w){re.escape(s.label.strip())}(?!\w)", title) for s in steps[index:end]]
+        if end > index and all(spans) and not any(s.secret for s in steps[index:end]):
+            found = [m.span() for m in spans if m]
+            container = _container([s.selectors[-1] for s in steps[index:end]])
+            if container and ">" in container:
+                sets[index] = (end, container, title[min(a for a, _ in found) : max(b for _, b in found)])
+        index = max(end, index + 1)
+    return sets
+
+
+def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) -> ProcedureStep:
+    return ProcedureStep(
+        action="check",
+        many=True,
+        selector=container,
+        selectors=[container],
+        value=f"{{{name}}}",
+        url=step.url,
+        frame=step.frame,
+        page=step.page,
+        input_type="checkbox",
+        tag=step.tag,
+        options=labels,
+        timestamp=step.timestamp,
+        description=f"Tick exactly {{{name}}}",
+    )
+
+
+MONTH_STEPS = frozenset("prev previous next < > ‹ › « » ← →".split())  # what a calendar's month arrows say
+
+
+def _calendar_picks(recording: Recording) -> dict[int, tuple[int, str, str]]:
+    """Days clicked in a calendar for a date the title names: by the index of the first step of the pick
+    (the clicks that stepped through months, then the day), (the index after it, the CSS path of the
+    calendar, the date as the title writes it). Replay steps to the task's month instead."""
+    dates = dates_in(recording.title)
+    steps, picks = recording.steps, {}
+    for index, step in enumerate(steps):
+        label = step.label.strip()
+        if step.action != "click" or not label.isdigit():
+            continue
+        written = next((text for text, day, _ in dates if day.day == int(label)), None)
+        if written is None or not step.selectors:
+            continue
+        start = index
+        while start > 0 and steps[start - 1].action == "click" and steps[start - 1].label.strip().lower() in MONTH_STEPS:
+            start -= 1
+        paths = [s.selectors[-1] for s in steps[start : index + 1]]
+        container = _container(paths) if len(paths) > 1 else paths[0].split(" > table")[0]
+        if " > " in container and container != paths[0]:
+            picks[start] = (index + 1, container, written)
+    return picks
+
+
+def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
+    return ProcedureStep(
+        action="click",
+        calendar=True,
+        selector=container,
+        selectors=[container],
+        value=f"{{{name}}}",
+        url=step.url,
+        frame=step.frame,
+        page=step.page,
+        tag=step.tag,
+        timestamp=step.timestamp,
+        description=f"Pick {{{name}}} in the calendar",
+    )
+
+
+SUGGESTION_AFTER = 3  # a click this many steps after typing may pick one of the suggestions the typing brought up
+
+
+def _typed_before(steps: list[RecordedStep], index: int, owners: dict[int, str], values: dict[str, str]) -> str | None:
+    """The parameter typed just before a click on an element that shows the typed value among more text
+    (an autocomplete's suggestion "Aberdeen, SD (ABR)" after typing "Aberdeen"), if any."""
+    step = steps[index]
+    if step.action != "click" or not step.label:
+        return None
+    for before in range(index - 1, max(-1, index - 1 - SUGGESTION_AFTER), -1):
+        name = owners.get(before)
+        typed = values.get(name or "", "")
+        if steps[before].action == "fill" and typed and typed.lower() in step.label.lower() and typed != step.label:
+            return name
+    return None
+
+
+def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
+    """The first element of the kind clicked whose text holds the parameter's value."""
+    selectors = [f'internal:role={role}[name="{{{name}}}"i] >> nth=0', f'internal:text="{{{name}}}"i >> nth=0']
+    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
+    sets = _checkbox_sets(recording)
+    picks = _calendar_picks(recording)
     steps = []
     substitute = _Placeholders(params.values)
+    skip_to = 0
+    origin: list[int] = []  # the recorded step each built one comes from
     for index, step in enumerate(recording.steps):
+        if index < skip_to:
+            continue
+        origin.append(index)
+        if index in picks:
+            end, container, example = picks[index]
+            steps.append(_pick_day(step, container, params.add("date", example)))
+            skip_to = end
+            continue
+        if index in sets:
+            end, container, example = sets[index]
+            name = params.add("choices", example, label=step.group)
+            steps.append(_tick_set(step, container, name, [s.label for s in recording.steps[index:end]]))
+            skip_to = end
+            continue
+        typed = _typed_before(recording.steps, index, owners, params.values)
+        if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
+            steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
+            continue
         built = substitute.step(step, owners.get(index), targets.get(index))
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
@@ -434,14 +603,15 @@ def build_heuristic(recording: Recording) -> Procedure:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
-    click_params = {i: n for i, n in (targets | rows).items() if n in params.values}
+    named = targets | rows
+    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in params.values}
     flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
-    for index, name in rows.items():
-        if name in params.values:
-            flow_lines[index] = f'Click "{steps[index].label}" in the item that shows {{{name}}}'
+    for at, index in enumerate(origin):
+        if rows.get(index) in params.values:
+            flow_lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
 
     for step, line in zip(steps, flow_lines):
-        step.description = line or ""
+        step.description = step.description if step.many or step.calendar else line or ""
     domains = list(
         dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
     )

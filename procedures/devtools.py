@@ -10,7 +10,8 @@ from urllib.parse import parse_qsl, urlsplit
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
-from core.secrecy import SECRET_MASK, is_secret_name, mask_values, redact_url, value_pattern
+from core.masking import SECRET_MASK, mask_values, value_pattern
+from core.secrecy import is_secret_name, redact_url
 from core.untrusted import load_json
 from core.words import snake_case
 from procedures.models import Check

@@ -8,8 +8,10 @@ import uuid
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
+from core.secrecy import hide_named_secrets, is_secret_name
+from core.urls import misleads
 from procedures.runtime.placeholders import placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
@@ -40,6 +42,18 @@ class Parameter(BaseModel):
     def closed(self) -> bool:
         """Only the allowed values will do (a select's options, a checkbox's yes or no)."""
         return self.kind in CLOSED_KINDS and bool(self.allowed)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _secret_by_name(cls, data: object) -> object:
+        """A parameter whose name or label says password, PIN, token and the like is secret, whatever a
+        file says; its example, if any, is dropped (a checkbox's state is never a secret)."""
+        named = isinstance(data, dict) and any(
+            isinstance(data.get(k), str) and is_secret_name(data[k]) for k in ("name", "label")
+        )
+        if named and data.get("kind") != "toggle" and not data.get("secret"):  # type: ignore[union-attr]
+            data = {**data, "secret": True, "example": None}  # type: ignore[dict-item]
+        return data
 
     @model_validator(mode="after")
     def _secret_has_no_example(self) -> Parameter:
@@ -72,11 +86,22 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
+    many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
         if self.secret and self.value is not None and not re.fullmatch(r"\{[a-z][a-z0-9_]*\}", self.value):
             raise ValueError("a secret step may only hold a placeholder, never a value")
+        return self
+
+    @model_validator(mode="after")
+    def _urls_do_not_mislead(self) -> ProcedureStep:
+        """A URL that Python and the browser would read as two different sites is refused (core.urls)."""
+        for url in (self.url, self.navigates_to, self.value if self.action == "navigate" else None):
+            problem = misleads(url or "")
+            if problem:
+                raise ValueError(problem)
         return self
 
     def referenced_parameters(self) -> set[str]:
@@ -156,6 +181,12 @@ class Procedure(BaseModel):
     @property
     def parameter_names(self) -> list[str]:
         return [p.name for p in self.abstract.parameters]
+
+    @field_validator("title", "description")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the title gives by name is kept as its placeholder, never as itself."""
+        return hide_named_secrets(text)
 
     @model_validator(mode="before")
     @classmethod

@@ -8,10 +8,11 @@ import pprint
 from pathlib import Path
 from types import ModuleType
 
+from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, placeholders, playback
+from procedures.runtime import checks, formats, placeholders, playback
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -29,6 +30,7 @@ MAIN_IMPORTS = {"argparse": [], "os": [], "shutil": [], "sys": [], "playwright.s
 MAIN = """
 
 PROCEDURE_TITLE = {title!r}
+DOMAINS = {domains}  # the procedure's sites: it acts on them, and its secrets go nowhere else
 PARAMETERS = {parameters}
 STEPS = {steps}
 CHECKS = {checks}
@@ -72,9 +74,8 @@ def main(argv=None):
         browser = playwright.chromium.launch(executable_path=chromium, headless=not args.headed, args=flags)
         page = browser.new_page()
         ask = (lambda question: input(f"Allow: {{question}}? [y/N] ").strip().lower() in ("y", "yes")) if sys.stdin.isatty() else None
-        reach = Reach.of_steps(STEPS, params, ask=ask, secrets=[p["name"] for p in PARAMETERS if p["secret"]])
-        reach.may_use = lambda name, url: origin_of(url) in reach.origins  # secrets stay where the procedure was recorded
         secret = [p["name"] for p in PARAMETERS if p["secret"]]
+        reach = Reach.of_steps(STEPS, params, DOMAINS, ask=ask, secrets=secret, may_use=scoped({{name: DOMAINS for name in secret}}))
         step_checks = [c for c in CHECKS if c["after_step"]]
         player = Player(page, params, timeout_ms=args.timeout * 1000, secret=secret, reach=reach, step_checks=step_checks)
         try:
@@ -97,9 +98,12 @@ if __name__ == "__main__":
 """
 
 
+INLINED = (urls, sites, masking, placeholders, formats, checks, playback)  # in this order: each uses only those before it
+
+
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
-    """A module's code after its docstring and imports; its imports (not those of the runtime's own modules,
-    which are inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
+    """A module's code after its docstring and imports; its imports (not those of the INLINED modules,
+    inlined too) are added to `imports`: module -> names imported from it (none: `import module`)."""
     source = inspect.getsource(module)
     end = 0
     for node in ast.parse(source).body:
@@ -120,8 +124,9 @@ def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
 
 
 def _inlined(module: str) -> bool:
-    """Whether `from module import ...` needs no line in the script: the runtime is in it, and __future__ is not needed."""
-    return module == "__future__" or module == runtime.__name__ or module.startswith(runtime.__name__ + ".")
+    """Whether `from module import ...` needs no line in the script: the INLINED modules and their packages
+    are in it, and __future__ is not needed."""
+    return module in {"__future__", "core", runtime.__name__} | {m.__name__ for m in INLINED}
 
 
 def _import_lines(imports: dict[str, set[str]]) -> str:
@@ -148,8 +153,8 @@ def playwright_script(procedure: Procedure) -> str:
     ]
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
     imports = {module: set(names) for module, names in MAIN_IMPORTS.items()}
-    bodies = [_split(module, imports) for module in (placeholders, checks, playback)]
-    bodies.insert(2, "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
+    bodies = [_split(module, imports) for module in INLINED]
+    bodies.insert(INLINED.index(playback), "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
     return (
         HEADER.format(title=procedure.title.replace('"""', "'''").replace("\\", "\\\\"))
         + _import_lines(imports)
@@ -158,6 +163,7 @@ def playwright_script(procedure: Procedure) -> str:
         + "\n"
         + MAIN.format(
             title=procedure.title,
+            domains=_literal(procedure.abstract.domains),
             parameters=_literal(parameters),
             steps=_literal(steps),
             checks=_literal([check.model_dump(mode="json") for check in procedure.checks]),

@@ -131,9 +131,10 @@ class ProcedureStore:
                 out.append((procedure_id, describe_error(exc)))
         return out
 
-    def check_integrity(self) -> None:
-        """SQLite's own check of the whole file; ShowMeHowError naming the damage when it fails."""
-        problems = integrity_problems(self._db)
+    def check_integrity(self, quick: bool = False) -> None:
+        """SQLite's own check of the whole file (`quick`: of its pages, not of its indexes, which takes far
+        less time); ShowMeHowError naming the damage when it fails."""
+        problems = integrity_problems(self._db, quick=quick)
         if problems:
             raise ShowMeHowError(
                 f"{self.path} is damaged ({problems[0]}; {len(problems)} problem(s) found); "

@@ -13,7 +13,8 @@ import secrets
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from core.secrecy import SECRET_MASK, SHORT_SECRET, redact_url
+from core.masking import SECRET_MASK, SHORT_SECRET
+from core.secrecy import redact_url
 from core.words import snake_case
 from recorder.models import RecordedStep
 

@@ -1,6 +1,7 @@
 """How page events become steps, apart from the browser: keystrokes and option changes on one field
 fold into one `fill` or `select`, a click and a double click on one target into a `dblclick`, a click
-into a field and the typing that follows into its `fill`, and a
+into a field and the typing that follows into its `fill`, presses of one key on one target in a row
+(a held arrow key) into one `press` with a count, and a
 page load or SPA route change that follows an action becomes that action's `navigates_to`.
 
 Pure: times are passed in, and each call returns the edits it made so that the session can mirror
@@ -51,6 +52,8 @@ class StepFolder:
                 return [self._replace(last, step)]
             if step.action in ("dblclick", "fill") and previous.action == "click":
                 return [self._drop(last), self._append(step)]  # the click only focused the field
+            if step.action == "press" and previous.action == "press" and previous.value == step.value:
+                return [self._replace(last, previous.model_copy(update={"repeat": previous.repeat + step.repeat}))]
         return [self._append(step)]
 
     def load(self, state: PageState, url: str, nav_type: str, history_index: int, now: float) -> list[Edit]:

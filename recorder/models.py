@@ -6,7 +6,9 @@ import time
 import uuid
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from core.secrecy import hide_named_secrets
 
 Action = Literal[
     "navigate",
@@ -37,6 +39,7 @@ class RecordedStep(BaseModel):
     selector: str | None = Field(None, max_length=SHORT)
     selectors: list[str] = Field(default_factory=list, max_length=20)
     value: str | None = Field(None, max_length=LONG)  # typed text, option label, key, or URL
+    repeat: int = Field(1, ge=1, le=10_000)  # a key pressed so many times in a row (held down, or pressed again)
     option_value: str | None = Field(None, max_length=SHORT)  # the value attribute of a chosen option
     files: list[str] = Field(default_factory=list, max_length=100)
     secret: bool = False
@@ -91,3 +94,9 @@ class Recording(BaseModel):
     steps: list[RecordedStep] = Field(default_factory=list)
     outcome: PageOutcome | None = None
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
+
+    @field_validator("title", "description")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the title gives by name is kept as its placeholder, never as itself."""
+        return hide_named_secrets(text)

@@ -1,7 +1,8 @@
 """How fast a page may add steps: a token bucket, refilled with time, spent by the steps a page adds.
 
 Only trusted events reach the recorder, but a page can still navigate, reload or go back on its own,
-and each of those may become a step; this bounds what such a page can add to a recording.
+and each of those may become a step; this bounds what such a page can add to a recording. The person's
+own input (a step from a trusted event) never spends it: a burst of clicks or a held key loses nothing.
 """
 
 from __future__ import annotations

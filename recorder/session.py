@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from core.secrecy import hide_named_secrets
 from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
@@ -93,8 +94,19 @@ class RecordingSession:
         self._running = True
         self.context.on("page", self._on_page)
         for page in list(self.context.pages):
-            self._track(page)
+            state = self._track(page)
             self._channel.attach_page(page)
+            self._note_shown(page, state.index)
+
+    def _note_shown(self, page: Page, index: int) -> None:
+        """What a page already open shows when recording starts: what the steps make appear is only what
+        was not there yet (a heading the page always had proves nothing about the task)."""
+        try:
+            now = page.main_frame.evaluate(shown_function())
+            shown = {k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages")}
+        except (PlaywrightError, AttributeError, TypeError):
+            return  # closed, navigating, or a page that spoilt the answer: nothing known before the steps
+        self._shown.setdefault(index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
 
     def stop(self) -> Recording:
         """End the recording, store it and return it. Safe after the browser was closed."""
@@ -108,8 +120,8 @@ class RecordingSession:
         self._channel.detach()
         self.recording.dropped_payloads = self.dropped
         title, description = self._as_given
-        self.recording.title = self._secrets.replace(title, by_name=True)
-        self.recording.description = self._secrets.replace(description, by_name=True)
+        self.recording.title = hide_named_secrets(self._secrets.replace(title, by_name=True))
+        self.recording.description = hide_named_secrets(self._secrets.replace(description, by_name=True))
         self.recording.outcome = self._outcome()
         store = self.store or RecordingStore()
         store.add(self.recording)
@@ -196,7 +208,8 @@ class RecordingSession:
                 raise ValueError("forged payload")
             state = self._track(sender.page)
             budget = self._budgets.setdefault(sender.page, StepBudget(STEP_BURST, STEPS_PER_SECOND))
-            if not budget.allows(time.monotonic()):
+            person = isinstance(payload, StepPayload)  # only trusted (person-made) events send steps: never bounded
+            if not person and not budget.allows(time.monotonic()):
                 raise ValueError("the page adds steps faster than a person acts")
             count = len(self.steps)
             self.latencies_ms.append(time.time() * 1000 - payload.ts)
@@ -216,7 +229,8 @@ class RecordingSession:
             elif sender.top:
                 to = self._secrets.redact_url(payload.to)
                 self._mirror(self._folder.route_change(state, to, payload.nav_type, payload.history_index, time.time()))
-            budget.spend(len(self.steps) - count)
+            if not person:
+                budget.spend(len(self.steps) - count)
         except (ValidationError, ValueError, KeyError, StopIteration, PlaywrightError):
             self.dropped += 1
 
@@ -257,7 +271,7 @@ class RecordingSession:
     def _hide_in_title(self) -> None:
         """Mask the secret values known so far in the title and description, in the journal too (a
         crash must not leave a password there); stop() puts the parameters' placeholders in their place."""
-        title, description = (self._secrets.replace(text) for text in self._as_given)
+        title, description = (hide_named_secrets(self._secrets.replace(text)) for text in self._as_given)
         if (title, description) != (self.recording.title, self.recording.description):
             self.recording.title, self.recording.description = title, description
             if self._journal is not None:

@@ -1,14 +1,17 @@
-"""The attacker's web server: serves tests/sites/hostile and keeps every request it receives, so that
-tests can assert on what an attacker could observe."""
+"""Web servers that keep every request they receive, so that tests can assert on what each site saw: the
+attacker's (tests/sites/hostile, addressed as localhost) and the victim's (tests/sites, as 127.0.0.1)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import quote, quote_plus
 
-HOSTILE = Path(__file__).parent / "sites" / "hostile"
+SITES = Path(__file__).parent / "sites"
+HOSTILE = SITES / "hostile"
 
 
 @dataclass
@@ -20,10 +23,13 @@ class Received:
 
 @dataclass
 class AttackerServer:
-    """On 127.0.0.1, addressed as `localhost`: another site than the victim's pages on 127.0.0.1."""
+    """On 127.0.0.1, addressed as `localhost` (another site than the victim's pages on 127.0.0.1), serving
+    the files under `root`."""
 
     received: list[Received] = field(default_factory=list)
     base: str = ""
+    root: Path = HOSTILE
+    name: str = "localhost"
 
     def __post_init__(self) -> None:
         server = self
@@ -35,8 +41,8 @@ class AttackerServer:
             def do_GET(self) -> None:
                 server.received.append(Received("GET", self.path))
                 name = self.path.split("?")[0].lstrip("/")
-                page = HOSTILE / name
-                if name and "/" not in name and page.is_file():
+                page = (server.root / name).resolve()
+                if name and page.is_relative_to(server.root.resolve()) and page.is_file():
                     self._answer(200, page.read_bytes(), "text/html" if name.endswith(".html") else "text/javascript")
                 else:
                     self._answer(404, b"not found", "text/plain")
@@ -55,8 +61,12 @@ class AttackerServer:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
-        self.base = f"http://localhost:{self._server.server_address[1]}"
+        self.base = f"http://{self.name}:{self._server.server_address[1]}"
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    @property
+    def port(self) -> int:
+        return int(self._server.server_address[1])
 
     def everything(self) -> str:
         """All that reached the attacker, as text."""
@@ -65,3 +75,22 @@ class AttackerServer:
     def close(self) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def encodings(value: str) -> set[str]:
+    """The forms a value takes in files, URLs and bodies: as it is, percent-encoded in both cases, with + for spaces."""
+    form = "".join(  # as browsers encode forms: all but letters, digits and *-._ as %XX, + for spaces
+        "+" if c == " " else c if c.isascii() and (c.isalnum() or c in "*-._") else quote(c, safe="").replace("~", "%7E")
+        for c in value
+    )
+    encoded = {value, quote(value, safe=""), quote_plus(value), quote(value), form}
+    return encoded | {re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), form) for form in encoded}
+
+
+def where_it_went(value: str, servers: list[AttackerServer], home: Path, printed: str = "") -> set[str]:
+    """Where a value ended up, in any of its `encodings`: each server (by its base URL) that received it,
+    each file under the data directory that holds it, and "terminal" when it was printed."""
+    forms = encodings(value)
+    found = {server.base for server in servers if any(form in server.everything() for form in forms)}
+    found |= {str(path) for path in home.rglob("*") if path.is_file() and any(f.encode() in path.read_bytes() for f in forms)}
+    return found | ({"terminal"} if any(form in printed for form in forms) else set())

@@ -53,6 +53,16 @@ def attacker() -> Iterator[object]:
     server.close()
 
 
+@pytest.fixture
+def victim() -> Iterator[object]:
+    """The victim's server (tests/sites at http://127.0.0.1:PORT), with what it received."""
+    from tests.attacker import SITES, AttackerServer
+
+    server = AttackerServer(root=SITES, name="127.0.0.1")
+    yield server
+    server.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright

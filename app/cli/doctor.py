@@ -38,10 +38,20 @@ def _display() -> str:
     )
 
 
-def _database() -> str:
+def check_database(quick: bool = False) -> ProcedureStore:
+    """The store, once SQLite's check of its file (`quick`: the check of its pages, not of its indexes)
+    finds no damage; else ShowMeHowError with what doctor says of it."""
     store = ProcedureStore()
     try:
-        store.check_integrity()
+        store.check_integrity(quick=quick)
+    except sqlite3.Error as exc:
+        raise database_error(exc, store.path) from exc
+    return store
+
+
+def _database() -> str:
+    store = check_database()
+    try:
         damaged = store.invalid_rows()
     except sqlite3.Error as exc:
         raise database_error(exc, store.path) from exc

@@ -10,11 +10,13 @@ import sys
 import warnings
 from collections.abc import Sequence
 
+from app.cli.doctor import check_database
 from app.cli.parser import build_parser, open_desktop_app
 from core.database import DB_FILE, database_error
 from core.errors import ShowMeHowError
 from core.settings import data_dir
 
+NO_DATABASE_CHECK = {"doctor", "config"}  # what works on a damaged database: they are how to find and fix it
 DRIVER_CLOSED = "Connection closed while reading from the driver"  # Playwright's words when its driver process ends
 
 
@@ -39,6 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("asyncio").addFilter(DRIVER_GONE)  # once, however often main() runs
     warnings.showwarning = _show_warning
     try:
+        if args.command is not None and args.command not in NO_DATABASE_CHECK and (data_dir() / DB_FILE).exists():
+            check_database(quick=True)  # a damaged file answers nothing, rather than what it can still read
         code = func(args)
         sys.stdout.flush()  # here, so that a reader that went away (`| head`) is caught below
         return code

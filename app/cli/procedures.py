@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from app.cli.output import table
 from app.formatting import breaks_at
 from core.errors import ShowMeHowError, describe_error
-from core.secrecy import SECRET_MASK
+from core.masking import SECRET_MASK
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.script_export import export_script

@@ -11,7 +11,8 @@ from app.cli.output import table
 from app.formatting import parse_assignments, run_outcome, shown_bound
 from app.operations import find_procedures
 from core.errors import ShowMeHowError
-from core.secrecy import mask_values, named_secrets
+from core.masking import mask_values
+from core.secrecy import named_secrets
 from core.settings import load_settings
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore

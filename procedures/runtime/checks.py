@@ -51,7 +51,16 @@ WATCH_JS = """(els, key) => {
   const doc = els[0] ? els[0].ownerDocument : document;
   const state = { n: 0 };
   state.observer = new MutationObserver((records) => { state.n += records.length; });
-  state.observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  const watch = (root) => state.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // a change inside an open shadow root is a change of the page too: observe every one there is now
+  const watchAll = (root) => {
+    watch(root);
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.shadowRoot) watchAll(node.shadowRoot);
+    }
+  };
+  watchAll(doc);
   Object.defineProperty(doc, key, { value: state, configurable: true });
 }"""
 
@@ -89,6 +98,11 @@ def _alnum(text: str) -> str:
 
 def _quoted(text: str, secret: bool = False) -> str:
     return "the secret value" if secret else repr(text[:120])
+
+
+# The name a person reads by each checkbox: its label's text, else its aria-label.
+CHECKBOX_NAMES_JS = """els => els.map(e => ((e.labels && e.labels.length ? e.labels[0].innerText : '') ||
+    e.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim())"""
 
 
 def value_problem(state: Mapping[str, Any], expected: str, secret: bool = False) -> str | None:

@@ -1,8 +1,8 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
 Steps are plain dicts (a ProcedureStep's model_dump()). Part of procedures.runtime: exported scripts
-carry this module verbatim, after placeholders and checks, so it imports only the standard library,
-Playwright and those two.
+carry this module verbatim, after core.urls, core.sites and core.masking (standard library only),
+placeholders and checks, so it imports only the standard library, Playwright and those.
 """
 
 import re
@@ -11,15 +11,16 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote_plus, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from core.masking import SECRET_MASK, value_pattern
+from core.sites import host_of, on_site
+from core.urls import origin_of
 from procedures.runtime import checks
+from procedures.runtime.formats import for_input, month_shown, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
-
-SECRET_MASK = "••••"  # core.secrecy.SECRET_MASK; written out here so that exported scripts need no ShowMeHow import
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -43,22 +44,31 @@ OPTIONS_WAIT_MS = 1500  # how long a list may take to load the option a step wan
 NAVIGATION_SLICE_MS = 300  # while waiting for a page to move on, how often to look for a validation message
 
 
+# Sets a field's value inside its own document, as typing would leave it: atomic, so that nothing in
+# between (a navigation, another frame taking the focus) can send the value anywhere else.
+SET_VALUE_JS = """(el, value) => {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    const proto = el instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    el.focus();
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, value);
+  } else if (el.isContentEditable) {
+    el.focus();
+    el.textContent = value;
+  } else {
+    return false;
+  }
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return true;
+}"""
+
 WEB_SCHEMES = ("http", "https")
 LOCAL = "file://"  # the origin of every local file
 
 
-def origin_of(url: str) -> str:
-    """scheme://host[:port] of a URL, "file://" for local files, "" for what has no origin (about:, garbage)."""
-    try:
-        parts = urlsplit(url)
-        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
-    except ValueError:
-        return ""
-    if scheme == "file":
-        return LOCAL
-    if scheme not in WEB_SCHEMES or not host:
-        return ""
-    return f"{scheme}://{host}" + (f":{port}" if port and port != {"http": 80, "https": 443}[scheme] else "")
+def scoped(scopes: Mapping[str, Collection[str]]) -> Callable[[str, str], bool]:
+    """`Reach.may_use` for secrets that may each go only to their own sites (name -> sites)."""
+    return lambda name, url: any(on_site(host_of(url), site) for site in scopes.get(name, ()))
 
 
 @dataclass
@@ -75,8 +85,10 @@ class Reach:
     approved: set[str] = field(default_factory=set)
 
     @classmethod
-    def of_steps(cls, steps: list[Mapping[str, Any]], params: Mapping[str, str], **options: Any) -> "Reach":
-        """The origins that the steps were recorded on."""
+    def of_steps(
+        cls, steps: list[Mapping[str, Any]], params: Mapping[str, str], sites: Collection[str] = (), **options: Any
+    ) -> "Reach":
+        """The origins that the steps were recorded on, those of the procedure's `sites` only (when it names any)."""
         origins = set()
         for step in steps:
             for url in (step.get("url"), step.get("value") if step["action"] == "navigate" else None, step.get("navigates_to")):
@@ -84,7 +96,7 @@ class Reach:
                     origin = origin_of(fill_placeholders(url or "", params, "url"))
                 except KeyError:
                     continue
-                if origin:
+                if origin and (origin == LOCAL or not sites or any(on_site(host_of(origin), site) for site in sites)):
                     origins.add(origin)
         return cls(origins=origins, **options)
 
@@ -104,6 +116,24 @@ class Reach:
             self.approved.add(origin)
             return True
         return False
+
+
+def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: float) -> bool:
+    """Set the value of the locator's one field inside its own document, with no keys that another frame
+    could take: `text_for(url)` gives the text for the URL of the field's frame, asked when the field is
+    ready (it raises to refuse). The field is held by its handle, so a navigation of its frame ends the
+    wait with a PlaywrightError instead of being followed. False when the element takes no text."""
+    handle = locator.element_handle(timeout=timeout_ms)
+    try:
+        handle.wait_for_element_state("visible", timeout=timeout_ms)
+        handle.wait_for_element_state("editable", timeout=timeout_ms)
+        frame = handle.owner_frame()
+        return bool(handle.evaluate(SET_VALUE_JS, text_for(frame.url if frame is not None else "")))
+    finally:
+        try:
+            handle.dispose()
+        except PlaywrightError:
+            pass  # its document is gone
 
 
 class StepFailed(Exception):
@@ -194,6 +224,15 @@ def _page_summary(page: Page) -> str:
     return f'"{title}" at {page.url}: {text[:200]}'
 
 
+MAX_MONTH_STEPS = 120  # ten years of a calendar's month arrows
+
+
+def _names_arrow(element: Locator, words: tuple[str, ...]) -> bool:
+    """The element says one of `words` (a calendar's "Prev" or "›"), in its text, title or aria-label."""
+    said = element.evaluate("e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')").lower().split()
+    return any(w in said for w in words)
+
+
 def _same_url(a: str, b: str) -> bool:
     return a.rstrip("/") == b.rstrip("/")
 
@@ -276,10 +315,8 @@ class Player:
         return self.results
 
     def _hide(self, text: str) -> str:
-        for value in self._hidden:
-            for form in (value, quote_plus(value)):
-                text = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)" if len(form) < 4 else re.escape(form), SECRET_MASK, text)
-        return text
+        pattern = value_pattern(self._hidden)
+        return text if pattern is None else pattern.sub(SECRET_MASK, text)
 
     def _shown_args(self, step: Mapping[str, Any]) -> dict[str, Any]:
         """The step's selector and value with the values played put in, secret ones masked."""
@@ -415,6 +452,8 @@ class Player:
     ) -> None:
         """The step's own checks: the field's value or state, then no validation message."""
         action = step["action"]
+        if step.get("many") or step.get("calendar"):
+            return  # a set of checkboxes, a calendar: _tick_exactly and _pick_date checked what they did
         from_parameter = bool(placeholders(step.get("value")))
         state = None
         if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
@@ -429,6 +468,7 @@ class Player:
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         problem = None
         if action == "fill" and state.get("selected") is None:
+            value = for_input(step.get("input_type") or "", value)
             problem = checks.value_problem(state, value, bool(step.get("secret")))
             result.checked.append("holds its value")
         elif action == "select" or (action == "fill" and state.get("selected") is not None):
@@ -505,17 +545,43 @@ class Player:
                 f"step {index + 1} ({_describe(step)}) refused: the page is on {origin_of(url) or url}, not where it was recorded",
             )
 
+    def _secrets_of(self, step: Mapping[str, Any]) -> list[str]:
+        """The secret parameters that the step's values use."""
+        if self.reach is None:
+            return []
+        texts = [step.get("value"), step.get("option_value"), *(step.get("files") or [])]
+        return sorted(set().union(*(placeholders(t) for t in texts)) & set(self.reach.secrets))
+
     def _check_secrets(self, index: int, step: Mapping[str, Any], url: str) -> None:
         """A secret goes only to the origin its value is bound to, checked where the browser is now."""
         reach = self.reach
         assert reach is not None
-        texts = [step.get("value"), step.get("option_value"), *(step.get("files") or [])]
-        used = set().union(*(placeholders(t) for t in texts)) & set(reach.secrets)
-        for name in sorted(used):
+        for name in self._secrets_of(step):
             if reach.may_use is None or not reach.may_use(name, url):
                 raise StepFailed(
                     index, f"step {index + 1} ({_describe(step)}) refused: {{{name}}} is not for {origin_of(url) or url}"
                 )
+
+    def _fill_secret(self, index: int, step: Mapping[str, Any], locator: Locator, value: str) -> None:
+        """A secret goes into the one element found, in its own document (`set_in_place`): the element's
+        frame is checked when the value is set, and a navigation of that frame before then ends the step."""
+
+        def checked(url: str) -> str:
+            reach = self.reach
+            if reach is not None and not (reach.allows_scheme(url) and reach.allows(url, "type a secret on")):
+                raise StepFailed(index, f"step {index + 1} ({_describe(step)}) refused: the field is on {origin_of(url) or url}")
+            self._check_secrets(index, step, url)
+            return value
+
+        try:
+            filled = set_in_place(locator, checked, self.timeout_ms)
+        except PlaywrightError as exc:
+            raise StepFailed(
+                index,
+                f"step {index + 1} ({_describe(step)}) stopped: the field went away before the secret was typed ({plain_error(exc)})",
+            ) from exc
+        if not filled:
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}): the element is not a text field")
 
     def _upload_files(self, index: int, step: Mapping[str, Any], page: Page) -> list[str]:
         """Files named by parameters given at run time, never by the procedure, and only with approval."""
@@ -587,11 +653,16 @@ class Player:
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         value = self._text(step.get("value")) if step.get("value") is not None else ""
-        if action == "click":
+        if action == "click" and step.get("calendar"):
+            self._pick_date(index, step, locator.first, page, value)
+        elif action == "click":
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
+        elif action == "fill" and self._secrets_of(step):
+            self._fill_secret(index, step, locator, value)
         elif action == "fill":
+            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
             try:
                 locator.fill(value, timeout=timeout)
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
@@ -600,21 +671,70 @@ class Player:
                 self._choose(index, step, locator, page, [value])
         elif action == "select":
             self._choose(index, step, locator, page, value.split("\n"))
+        elif action == "check" and step.get("many"):
+            self._tick_exactly(index, step, locator, page, value)
         elif action == "check":
             locator.set_checked(value.strip().lower() not in UNCHECKED, timeout=timeout)  # no value: check it
         elif action == "uncheck":
             locator.uncheck(timeout=timeout)
         elif action == "press":
-            if locator.evaluate("e => e === document.body"):
-                page.keyboard.press(value)
-            else:
-                locator.press(value, timeout=timeout)
+            on_page = locator.evaluate("e => e === document.body")
+            for _ in range(step.get("repeat") or 1):
+                if on_page:
+                    page.keyboard.press(value)
+                else:
+                    locator.press(value, timeout=timeout)
         elif action == "submit":
             locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _pick_date(self, index: int, step: Mapping[str, Any], calendar: Locator, page: Page, value: str) -> None:
+        """Step the calendar to the month of the date `value`, by its month arrows, and click the day."""
+        wanted = read_date(value)
+        self._fail_if(index, step, page, None if wanted else f'"{value}" is no date', "task")
+        assert wanted is not None
+        for _ in range(MAX_MONTH_STEPS):
+            shown = month_shown(calendar.inner_text(timeout=self.timeout_ms))
+            self._fail_if(index, step, page, None if shown else "the calendar shows no month")
+            assert shown is not None
+            if shown == (wanted.year, wanted.month):
+                break
+            words = (
+                ("prev", "previous", "‹", "«", "<", "←") if shown > (wanted.year, wanted.month) else ("next", "›", "»", ">", "→")
+            )
+            arrows = [a for a in calendar.locator("a, button, [role=button]").all() if _names_arrow(a, words)]
+            self._fail_if(index, step, page, None if arrows else f"the calendar has no arrow towards {value}")
+            before = calendar.inner_text()
+            arrows[0].click(timeout=self.timeout_ms)
+            page.wait_for_function(
+                "([e, t]) => !e.isConnected || e.innerText !== t",
+                arg=[calendar.element_handle(), before],
+                timeout=self.timeout_ms,
+            )
+        day = calendar.locator("td a, td button, [role=gridcell]").filter(has_text=re.compile(rf"^\s*{wanted.day}\s*$"))
+        self._fail_if(index, step, page, None if day.count() else f"the calendar shows no day {wanted.day}")
+        day.first.click(timeout=self.timeout_ms)
+
+    def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""
+        boxes = locator.first.locator("input[type=checkbox]")
+        names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
+        wanted = set()
+        for piece in (p.strip().lower() for p in re.split(r"[,\n]", value)):
+            parts = [piece] if piece in names else [w.strip() for w in re.split(r"\band\b", piece)]  # "Salt and pepper" is one
+            wanted |= {w for w in parts if w and w != "nothing"}
+        missing = sorted(wanted - set(names))
+        self._fail_if(
+            index, step, page, f"no checkbox here is labelled {', '.join(repr(m) for m in missing)}" if missing else None
+        )
+        for at, name in enumerate(names):
+            boxes.nth(at).set_checked(name in wanted, timeout=self.timeout_ms)
+        ticked = [n for n, on in zip(names, boxes.evaluate_all("els => els.map(e => e.checked)")) if on]
+        if set(ticked) != wanted:
+            self._fail_if(index, step, page, f"expected exactly {sorted(wanted)} ticked, saw {sorted(ticked)}")
 
     def _choose(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, wanted: list[str]) -> None:
         """Choose options by label, else by value, at once; a choice that is not there fails listing the options."""

@@ -158,6 +158,17 @@ def test_iframes_shadow_roots_and_popups_replay_as_recorded(context, site: str) 
     assert page.locator("#out").inner_text() == "searched hats"
     page.close()  # a page left open would be recorded too
 
+    # a click whose change shows only inside a shadow root still counts as changing the page
+    steps = [
+        s.model_copy(update={"changes_page": True}) if s.action == "click" and "shadow" in (s.selector or "") else s
+        for s in frames.steps
+    ]
+    assert any(s.changes_page for s in steps)
+    page = context.new_page()
+    outcome = replay(page, frames.model_copy(update={"steps": steps}), {names["Nantes"]: "Lille", names["boots"]: "caps"})
+    assert outcome.success, outcome.error
+    page.close()
+
     def popup(page) -> None:  # type: ignore[no-untyped-def]
         with page.expect_popup() as info:
             page.get_by_role("link", name="Open help").click()

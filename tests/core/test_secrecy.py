@@ -1,6 +1,7 @@
 import pytest
 
-from core.secrecy import SECRET_MASK, is_secret_name, mask_values, named_secrets, redact_url
+from core.masking import SECRET_MASK, mask_values
+from core.secrecy import is_secret_name, named_secrets, redact_url
 
 
 @pytest.mark.parametrize(
@@ -73,3 +74,35 @@ def test_words_that_only_look_like_named_secrets() -> None:
     ]:
         assert named_secrets(task) == [], task
     assert named_secrets("pin 1234 and token: abc") == [("pin", "1234"), ("token", "abc")]
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "p=<>a~b c<>",  # as typed
+        "p=<>a%7Eb+c<>",  # a GET form: %7E and + for the space
+        "p=<>a%7eb%20c<>",  # lower-case hex
+        "<b><>a&#126;b c<></b>",  # decimal reference
+        "<>a&#x7E;b&#32;c<>",  # hexadecimal reference
+        "<>a&#X7e;b c<>",
+        '{"v": "<>a\\u007eb\\u0020c<>"}',  # JSON escapes
+        '{"v": "<>a\\u007Eb c<>"}',
+    ],
+)
+def test_masking_compares_decoded_text(shown: str) -> None:
+    before, value, after = shown.split("<>")
+    assert mask_values(shown, ["a~b c"]) == f"{before}<>{SECRET_MASK}<>{after}", value
+
+
+def test_masking_decodes_entities_json_and_astral_characters() -> None:
+    assert mask_values("x&amp;y and x&AMP;y and x\\u0026y", ["x&y"]) == f"{SECRET_MASK} and {SECRET_MASK} and {SECRET_MASK}"
+    assert mask_values('say \\"q\\" \\/ %22q%22', ['"q"']) == f"say {SECRET_MASK} \\/ {SECRET_MASK}"
+    assert mask_values("k\\ud83d\\ude00y and k%F0%9F%98%80y", ["k😀y"]) == f"{SECRET_MASK} and {SECRET_MASK}"
+    assert mask_values("password-ish pa%73sword", ["pa~ss"]) == "password-ish pa%73sword"
+
+
+def test_redact_url_reads_the_authority_as_the_browser_does() -> None:
+    assert (
+        redact_url("http://localhost:8000\\@127.0.0.1:8000/c?password=x") == "http://localhost:8000/@127.0.0.1:8000/c?password="
+    )
+    assert redact_url("http://bob:pw@h\\x") == "http://h/x"

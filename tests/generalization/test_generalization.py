@@ -62,8 +62,9 @@ def _by_hand(browser, server: GenServer, shape: Shape) -> list[str]:  # type: ig
     return problems
 
 
-def test_the_fixture_sites_receive_what_each_task_asks_when_done_by_hand(browser, gen_server: GenServer) -> None:  # type: ignore[no-untyped-def]
-    problems = [problem for shape in SHAPES for problem in _by_hand(browser, gen_server, shape)]
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_the_fixture_sites_receive_what_each_task_asks_when_done_by_hand(browser, gen_server: GenServer, shape: Shape) -> None:  # type: ignore[no-untyped-def]
+    problems = _by_hand(browser, gen_server, shape)
     assert not problems, "\n".join(problems)
 
 

@@ -167,3 +167,24 @@ def test_cli_build_and_script_export(context, site: str, home: Path, tmp_path: P
     assert run_cli("export", procedure.id, str(out)).returncode == 0
     assert out.read_text().startswith("#!/usr/bin/env python3")
     assert (ROOT / "procedures").exists()
+
+
+def test_the_modules_an_exported_script_carries_define_each_name_once() -> None:
+    import ast
+    import inspect
+
+    from procedures.script_export import INLINED
+
+    owners: dict[str, str] = {}
+    for module in INLINED:
+        for node in ast.parse(inspect.getsource(module)).body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [target.id for target in node.targets if isinstance(target, ast.Name)]
+            else:
+                continue
+            for name in names:
+                assert owners.setdefault(name, module.__name__) == module.__name__, (
+                    f"{name} in {owners[name]} and {module.__name__}"
+                )

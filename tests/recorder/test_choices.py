@@ -46,3 +46,18 @@ def test_choices_are_recorded_however_they_were_made(recorder: Recorder, site: s
     swapped.locator(xpath).fill("Rex")
     assert swapped.locator("#rows div", has_text="Pet name").locator("input").input_value() == "Rex"
     swapped.close()
+
+
+def test_a_field_is_found_by_the_text_that_names_it_wherever_it_stands(recorder: Recorder, site: str) -> None:
+    """Recorded with the name before the field; found in a table with the name after the field, in another order."""
+    with recorder.recording() as page:
+        page.goto(f"{site}/fields.html")
+        page.locator("#form div", has_text="Country").locator("input").press_sequentially("Peru")
+    step = recorder.steps()[-1]
+    assert step.field == "Country"
+    table = recorder.context.new_page()
+    table.goto(f"{site}/fields.html?layout=table")
+    table.locator(step.selectors[0]).fill("Chile")
+    table.get_by_role("button", name="Send").click()
+    assert table.locator("#status").inner_text() == "city , country Chile"
+    table.close()

@@ -72,3 +72,17 @@ def test_what_the_page_showed_after_a_step_lands_on_that_step_once() -> None:
     folder.action(_step("fill", "#b", value="x"))
     assert folder.after(0, changed=True, alert=True)[0].step.changes_page is None  # only clicks change pages  # type: ignore[union-attr]
     assert folder.after(1, changed=None, alert=False) == []  # no step on that page
+
+
+def test_presses_of_one_key_in_a_row_fold_into_one_step_with_a_count() -> None:
+    folder = StepFolder([])
+    for _ in range(30):  # a held arrow key
+        folder.action(_step("press", value="ArrowRight"))
+    folder.action(_step("press", value="ArrowLeft"))
+    folder.action(_step("press", value="ArrowLeft"))
+    folder.action(_step("press", "#b", value="ArrowLeft"))  # another element: another step
+    assert [(s.selector, s.value, s.repeat) for s in folder.steps] == [
+        ("#a", "ArrowRight", 30),
+        ("#a", "ArrowLeft", 2),
+        ("#b", "ArrowLeft", 1),
+    ]

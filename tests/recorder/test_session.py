@@ -1,4 +1,5 @@
 import sqlite3
+import time
 from pathlib import Path
 
 from recorder.channel import Sender
@@ -224,6 +225,21 @@ def test_start_instruments_pages_already_open(context, site: str) -> None:  # ty
     assert [(s.action, s.value) for s in session.stop().steps] == [("navigate", f"{site}/login.html"), ("fill", "bob")]
 
 
+def test_what_a_page_showed_before_recording_started_is_no_outcome_of_the_steps(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    from recorder import RecordingSession
+
+    page = context.new_page()
+    page.goto(f"{site}/busy.html")
+    session = RecordingSession(context, title="add one")
+    session.start()
+    page.get_by_role("button", name="Add one").click()
+    page.get_by_role("status").filter(has_text="Added one item").wait_for()
+    outcome = session.stop().outcome
+    assert outcome is not None
+    assert outcome.headings == []  # "Counter" was there before the first step
+    assert outcome.alerts == ["Added one item"]
+
+
 def test_page_scripts_cannot_forge_steps(recorder: Recorder, site: str) -> None:
     with recorder.recording() as page:
         page.goto(f"{site}/login.html")
@@ -264,3 +280,54 @@ def test_closing_the_browser_keeps_the_steps(browser, site: str, home: Path) -> 
     recording = session.stop()
     assert [s.value for s in recording.steps] == [f"{site}/login.html", "zoe"]
     assert sqlite3.connect(home / "showmehow.db").execute("SELECT step_count FROM recordings").fetchone() == (2,)
+
+
+def test_a_click_on_an_element_the_page_replaces_when_pressed_is_on_that_element(recorder: Recorder, site: str) -> None:
+    """A page that re-renders or removes what the pointer went down on: `click` then fires on an ancestor
+    (the body); the step is the element pressed, never the body with the page's text as its label."""
+    with recorder.recording() as page:
+        page.goto(f"{site}/pressed.html")
+        box = page.get_by_role("option", name="Banana").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_text("Chosen: Banana").wait_for()
+        box = page.get_by_role("option", name="Green").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_text("Colour: Green").wait_for()
+        box = page.get_by_role("button", name="Close panel").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)
+        page.get_by_role("button", name="Closed").wait_for()
+    clicks = [s for s in recorder.steps() if s.action == "click"]
+    assert [(s.selector, s.label, s.tag) for s in clicks] == [
+        ('internal:role=option[name="Banana"s]', "Banana", "li"),
+        ('internal:role=option[name="Green"s]', "Green", "li"),
+        ('internal:role=button[name="Close panel"s]', "Close panel", "button"),
+    ]
+    assert not any("#ui-id-454" in s for s in clicks[2].selectors)  # an id a widget library generates
+    assert_selectors_resolve(recorder.context, clicks[0])
+
+
+def test_the_persons_own_input_is_never_dropped_and_a_held_key_is_one_step(recorder: Recorder, site: str) -> None:
+    """Trusted clicks faster than a page may add steps on its own, then typing and a held arrow key: every
+    click is kept, the typing too, and the held key is one press with its count."""
+    from recorder.session import STEP_BURST, STEPS_PER_SECOND
+
+    with recorder.recording() as page:
+        page.goto(f"{site}/busy.html")
+        box = page.get_by_role("button", name="Add one").bounding_box()
+        x, y = box["x"] + 5, box["y"] + 5
+        cdp = page.context.new_cdp_session(page)
+        started, clicks = time.monotonic(), 0
+        while clicks <= STEP_BURST + STEPS_PER_SECOND * (time.monotonic() - started) + 20 and clicks < 1000:
+            for kind in ("mousePressed", "mouseReleased"):  # a burst no budget for page-made steps would keep
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+            clicks += 1
+        page.wait_for_function(f"document.getElementById('count').textContent === '{clicks}'")
+        page.get_by_role("textbox", name="Note").press_sequentially("kept")
+        page.get_by_role("slider", name="Level").focus()
+        for _ in range(25):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("document.getElementById('level').value === '25'")
+    steps = recorder.steps()
+    assert [s.action for s in steps].count("click") == clicks
+    assert [(s.action, s.value, s.repeat) for s in steps[-2:]] == [("fill", "kept", 1), ("press", "ArrowRight", 25)]
+    assert recorder.session.dropped == 0

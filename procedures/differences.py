@@ -1,0 +1,76 @@
+"""Where a task has the shape of a demonstration's title but says something else in a place that no
+parameter holds: "Select 4 with the spinner" against "Select -10 with the spinner" when the procedure
+has no parameter for the number. Replaying would do what the demonstration did for the other value.
+
+Pure: the texts and the places of the parameters' values in them come in, the differences go out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from core.words import STOP_WORDS
+from procedures.builder import VERBS
+
+WORD = re.compile(r"[^\s\"“”'‘’,;!?()]+")
+SAME_SHAPE = 0.4  # at least this share of the title's words, in the same order: the same sentence with other values
+# Words that a rewording swaps for one another without saying anything else, and the words that turn an
+# option on or off (the binding of toggles reads those).
+INTERCHANGEABLE = frozenset(
+    "click press hit tap push select choose pick tick check activate with without no not never don't".split()
+)
+
+
+@dataclass(frozen=True)
+class Difference:
+    said: str  # what the task says there
+    demonstrated: str  # what the title said there
+
+
+def _words(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in WORD.finditer(text):
+        word = m.group(0).rstrip(".:")
+        if word:
+            out.append((word, m.start(), m.start() + len(word)))
+    return out
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(span[0] < b and a < span[1] for a, b in spans)
+
+
+def _plain(words: list[str]) -> bool:
+    """Only words that carry no value: stop words and the interchangeable verbs."""
+    return all(w.lower() in STOP_WORDS or w.lower() in INTERCHANGEABLE for w in words)
+
+
+def differences(
+    title: str, task: str, title_values: list[tuple[int, int]], task_values: list[tuple[int, int]]
+) -> list[Difference]:
+    """The places where `task`, shaped like `title`, says another thing than the title did, outside the
+    parameters' values (`title_values`: where they stand in the title, `task_values`: where bound values
+    stand in the task). None when the task is worded otherwise."""
+    ours, theirs = _words(title), _words(task)
+    if not ours or not theirs:
+        return []
+    matcher = SequenceMatcher(None, [w.lower() for w, _, _ in ours], [w.lower() for w, _, _ in theirs], autojunk=False)
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    if same < 2 or same < SAME_SHAPE * len(ours):
+        return []
+    found = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        before, after = ours[i1:i2], theirs[j1:j2]
+        title_span, task_span = (before[0][1], before[-1][2]), (after[0][1], after[-1][2])
+        if _overlaps(title_span, title_values) or _overlaps(task_span, task_values):
+            continue
+        if _plain([w for w, _, _ in before]) and _plain([w for w, _, _ in after]):
+            continue
+        if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
+            continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"
+        found.append(Difference(task[task_span[0] : task_span[1]], title[title_span[0] : title_span[1]]))
+    return found

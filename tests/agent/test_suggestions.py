@@ -1,0 +1,22 @@
+"""An autocomplete: the suggestion picked is the one that shows the task's value, not the demonstration's."""
+
+from agent import run_task
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.helpers import record
+
+
+def test_the_suggestion_that_shows_the_tasks_value(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def search(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("From").press_sequentially("Abilene")
+        page.get_by_role("option", name="Abilene, TX (ABI)").click()
+        page.get_by_role("button", name="Search").click()
+
+    procedure = build_procedure(record(context, f"{site}/suggest.html", search, title="Search flights from Abilene"))
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{site}/suggest.html")
+    result = run_task("Search flights from Boston", page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "from Boston, MA (BOS)"

@@ -1,0 +1,47 @@
+"""A task shaped like the demonstration's title that says another thing where no parameter stands stops
+before replay would do the demonstration's task instead (and does not count against the procedure); a
+value typed in another case than the title wrote it is typed the same way for the task's value."""
+
+from agent import run_task
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.helpers import record
+
+
+def test_a_count_that_no_parameter_holds_stops_before_the_first_click(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def add_three(page) -> None:  # type: ignore[no-untyped-def]
+        for _ in range(3):
+            page.get_by_role("button", name="Add one").click()
+
+    store = ProcedureStore()
+    pid = store.add(build_procedure(record(context, f"{site}/busy.html", add_three, title="Add 3 items to the counter")))
+    page = context.new_page()
+    page.goto(f"{site}/busy.html")
+    result = run_task("Add 5 items to the counter", page=page, store=store, mode="replay")
+    assert result.outcome == "task_fault" and result.error is not None
+    assert '"5" (where the title said "3")' in result.error
+    assert page.locator("#count").inner_text() == "0"  # stopped before the first click (the demonstration's)
+    result = run_task("Add 3 items to the counter", page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#count").inner_text() == "3"
+    stored = store.get(pid)
+    assert stored.failure_count == 0
+
+
+def test_a_value_typed_in_capitals_is_typed_in_capitals_and_another_case_asked_for_stops(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def shout(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Name").press_sequentially("RILEY")
+        page.get_by_role("button", name="Submit").click()
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{site}/shout.html", shout, title='Type "riley" in upper case letters')))
+    page = context.new_page()
+    page.goto(f"{site}/shout.html")
+    result = run_task('Type "dana" in upper case letters', page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "sent DANA"
+    result = run_task('Type "TOM" in lower case letters', page=page, store=store, mode="replay")
+    assert (
+        result.outcome == "task_fault" and result.error is not None and '"lower" (where the title said "upper")' in result.error
+    )
+    assert page.locator("#status").inner_text() == "sent DANA"
