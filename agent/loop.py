@@ -1,8 +1,9 @@
 """The LLM agent loop: observe the page, ask the model for one tool call, act, repeat.
 
-Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <procedural_memory>
-in every user message (so that it stays in view however long the run), and Tier-2 lessons in a
-step's message after an error (Trigger A) or on a new site (Trigger B). Guardrails stop runs that
+Memory enters the prompt in three places: Tier-1 lessons in the system prompt (as hints, not orders),
+<procedural_memory> in the first user message and again only when it changes (a replay's progress),
+and Tier-2 lessons in a step's message after an error (Trigger A) or on a new site (Trigger B). Earlier
+pages stay in the history by their URL and title only, so that a long run does not resend every page. Guardrails stop runs that
 loop, fail repeatedly or run too long, and risky actions wait for approval. Secret values never
 reach the model: it writes `{name}` placeholders, filled in at execution; the task shows its
 placeholders and every message is masked before it leaves. Each action that worked is also kept as
