@@ -117,11 +117,10 @@ def test_the_agent_heals_a_changed_page_and_the_procedure_learns_the_fix(  # typ
     assert 'username = "kim"' in first and "fill or type its placeholder: {password}" in first
     assert "2. [FAILED: continue from here] Enter the username" in first and "4. [to do] Click" in first
     assert "missing password" not in first  # it is bound, from the environment
-    for request in llm.requests[1:]:  # then only the progress
-        latest = request["messages"][-1]["content"]
-        assert "<procedural_memory>" not in latest and latest.startswith("Progress of the procedure")
-    later = llm.requests[2]["messages"][-1]["content"]
-    assert "4. [done] Click" in later and "Every step of the procedure was replayed, but the page is not where it ended" in later
+    later, last = (request["messages"][-1]["content"] for request in llm.requests[1:])
+    assert later.startswith("Progress of the procedure") and "<procedural_memory>" not in later  # then the progress
+    assert "3. [done] Enter the password" in later and "4. [FAILED: continue from here] Click" in later
+    assert "Progress of the procedure" not in last and "<procedural_memory>" not in last  # nothing new: not repeated
     assert "confirm.html?password=••••&username=kim" in llm.requests[-1]["messages"][-1]["content"]  # the page showed it
 
     revision = store.revisions.get(healed.revision_id)  # type: ignore[arg-type]
