@@ -57,3 +57,13 @@ def goto_question(url: str, sites: list[str], local: bool, allow_other_sites: bo
     if allow_other_sites or any(on_site(host, site) for site in sites):
         return None
     return f"open {host or url}, a site this task did not start on"
+
+
+def start_question(url: str, sites: list[str], allow_other_sites: bool) -> str | None:
+    """Starting a procedure recorded on `sites` at `url`, a page of another site, needs approval."""
+    if allow_other_sites or not sites or not url.startswith(("http://", "https://")):
+        return None
+    host = host_of(url)
+    if any(on_site(host, site) for site in sites):
+        return None
+    return f"start at {host}, a site the procedure was not recorded on ({', '.join(sites)})"

@@ -15,9 +15,10 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from agent.approval import start_question
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, end_checks, play
+from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from agent.secret_scope import ScopedSecret, SecretScope
@@ -31,6 +32,7 @@ from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
 from procedures.runtime.playback import Player, named_selectors
+from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
@@ -64,25 +66,45 @@ def secret_values(
     return [secret for secret in dict.fromkeys(out) if secret.value]
 
 
-def first_complete(matches: list[Match]) -> Match | None:
-    """The best match that has a value for every required parameter: the one to replay."""
-    return next((match for match in matches if not match.missing), None)
+def first_complete(matches: list[Match], picked: bool = False) -> Match | None:
+    """The match to replay: the best one when it has a value for every required parameter and no reading
+    the task leaves open. Never a lower-ranked one in its place, unless the person `picked` the matches
+    (then the first of theirs that can run)."""
+    candidates = matches if picked else matches[:1]
+    return next((match for match in candidates if not match.missing and not match.binding.ambiguous), None)
 
 
-def choose_for_replay(matches: list[Match], param_env: dict[str, str]) -> Match:
+def choose_for_replay(matches: list[Match], param_env: dict[str, str], picked: bool = False) -> Match:
     """The match to replay, or an error that says what is missing and how to give it."""
     if not matches:
         raise ShowMeHowError("no stored procedure fits this task; record one with `showmehow record URL`")
-    match = first_complete(matches)
+    match = first_complete(matches, picked)
     if match is not None:
         return match
     best = matches[0]
+    if best.binding.ambiguous:
+        raise ShowMeHowError(_ambiguous(best))
     missing = best.missing
     variables = " or ".join(parameter_variables(best.procedure, missing[0], param_env))
+    others = [m for m in matches[1:] if not m.missing]
+    instead = (
+        f" Another procedure is not run in its place; to run '{others[0].procedure.title}', pick it: "
+        f"--procedure {others[0].procedure.id[:8]} (or tick it in the Run tab)."
+        if others and not picked
+        else ""
+    )
     raise ShowMeHowError(
         f"'{best.procedure.title}' needs {', '.join(missing)}: give them in the task, as parameters (--param NAME=VALUE, "
         f"or the Run tab's Parameters and Secrets), or set {variables} in the environment "
-        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE)"
+        f"(the param_env setting names a variable for a parameter on a site: {missing[0]}@SITE=VARIABLE).{instead}"
+    )
+
+
+def _ambiguous(match: Match) -> str:
+    """What the task leaves open for a match, in a message that says what to do."""
+    return (
+        f"'{match.procedure.title}' cannot run this task as written: {'; '.join(match.binding.ambiguous)}. "
+        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE)"
     )
 
 
@@ -112,8 +134,9 @@ def run_task(
         mode = "replay"
     given = dict(params or {}) | dict(secrets or {})
     run = _Run(task, store or ProcedureStore(), given, controls or RunControls(), settings, timeout_ms)
-    where = url or (page.url if page is not None and page.url.startswith(("http:", "https:", "file:")) else None)
-    matches = Retriever(run.store, settings).retrieve(task, url=where, k=3)
+    run.picked = procedure_ids is not None
+    where = url or (page.url if page is not None and place(page.url) else None)  # file: pages too
+    matches = Retriever(run.store, settings).retrieve(task, url=where, k=3 if procedure_ids is None else 50)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
     matches = [m.given(given) for m in matches]
@@ -121,6 +144,10 @@ def run_task(
     run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))
     fault = run.task_fault(matches, mode)  # a value the procedure does not allow: fail before the browser is touched
+    sites = matches[0].procedure.abstract.domains if matches and mode != "agent" else []
+    question = start_question(url, sites, run.controls.allow_other_sites) if url else None
+    if question and not (run.controls.ask and run.controls.ask(question)):
+        raise ShowMeHowError(f"not run: {question}; allow other sites to run it there, or start on {sites[0]}")
     if fault is not None:
         result = fault
     else:
@@ -198,6 +225,7 @@ class _Run:
         self.log = RunLog()
         self.usage = Usage()
         self.secrets: list[ScopedSecret] = []
+        self.picked = False  # the person chose the procedures: a lower-ranked one may run
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
@@ -205,7 +233,17 @@ class _Run:
     def task_fault(self, matches: list[Match], mode: Mode) -> RunResult | None:
         """The run's result when the task gives a value that the procedure to replay does not allow. This
         is the run's one check of the values: what it replays afterwards is played as given."""
-        match = None if mode == "agent" else first_complete(matches)
+        if mode != "agent" and matches and not self.picked and matches[0].binding.ambiguous:
+            best = matches[0]  # what the task leaves open: said before the browser is touched, instead of a guess
+            return RunResult(
+                success=False,
+                error=_ambiguous(best),
+                mode=mode,
+                procedure_id=best.procedure.id,
+                binding=best.binding.sources,
+                outcome="task_fault",
+            )
+        match = None if mode == "agent" else first_complete(matches, self.picked)
         problems = invalid_values(match.procedure, match.binding.values) if match is not None else []
         if match is None or not problems:
             return None
@@ -220,7 +258,7 @@ class _Run:
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:
-            match = choose_for_replay(matches, self.settings.param_env)
+            match = choose_for_replay(matches, self.settings.param_env, self.picked)
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
@@ -259,8 +297,9 @@ class _Run:
 
     @staticmethod
     def _verifier(matches: list[Match]) -> Verifier | None:
-        """The procedure whose end checks judge an agent's run: the best match with checks and all its values."""
-        match = next((m for m in matches if m.procedure.outcome_checks() and not m.missing), None)
+        """The procedure whose end checks judge an agent's run: the best match with an end check that its
+        bound values fill (the checks that need a missing value are left out)."""
+        match = next((m for m in matches if bound_checks(m.procedure, m.binding.values)[0]), None)
         return None if match is None else (match.procedure, match.binding.values)
 
     def _end_checks(self, page: Page, verifier: Verifier | None, wait_ms: float | None = None) -> list[CheckRecord]:
@@ -319,7 +358,7 @@ class _Run:
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
-            success=outcome in ("verified", "unverified"),
+            success=outcome == "verified",
             steps=replayed_steps + state.steps,
             procedure_id=procedure.id if procedure else (used[0] if used else None),
             error=error,
@@ -328,12 +367,13 @@ class _Run:
             outcome=outcome,
             checks=checks,
             revision_id=revision.id if revision else None,
+            checks_left_out=bound_checks(*verifier)[1] if verifier is not None and checks else [],
         )
 
     def _replay_before_agent(self, page: Page, matches: list[Match]) -> RunResult | _Resume | None:
         """Auto mode's replay before the agent: the run's result when it went through or was stopped (counted
         already), else where the agent resumes; None when no match can be replayed."""
-        match = first_complete(matches)
+        match = first_complete(matches, self.picked)
         if match is None:
             return None  # nothing to replay: the agent starts from scratch
         procedure, values = match.procedure, match.binding.values

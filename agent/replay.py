@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
-from procedures.models import Procedure
+from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 
@@ -29,10 +29,23 @@ class ReplayResult:
     missing: bool = False  # the failed step's element was not on the page (else: it was, and the step failed after)
 
 
+def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[Check], list[str]]:
+    """The procedure's end checks whose placeholders all have values, and (described) the others with the
+    values they would need."""
+    ready, left_out = [], []
+    for check in procedure.outcome_checks():
+        missing = sorted(check.referenced_parameters() - set(values))
+        if missing:
+            left_out.append(f"{describe_check(check.model_dump())} (needs {', '.join(missing)})")
+        else:
+            ready.append(check)
+    return ready, left_out
+
+
 def end_checks(player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None) -> list[CheckRecord]:
-    """The procedure's postconditions and assertions, checked on the page the run ended on (waiting up to
-    `wait_ms`, else the step timeout)."""
-    checks = [c.model_dump() for c in procedure.outcome_checks()]
+    """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
+    ended on (waiting up to `wait_ms`, else the step timeout)."""
+    checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
     return [
         CheckRecord(
             description=describe_check(check),
@@ -166,7 +179,9 @@ def _allowed_values(procedure: Procedure, index: int) -> bool:
 
 
 def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log: RunLog | None) -> ReplayResult:
-    """A replay whose steps all ran, judged by the procedure's end checks."""
+    """A replay whose steps all ran, judged by the procedure's end checks; a window closed meanwhile is a stop."""
+    if player.last_page is not None and player.last_page.is_closed():
+        return ReplayResult(success=False, steps=records, error="the browser window was closed", outcome="stopped")
     checks = end_checks(player, procedure)
     for check in checks:
         if log is not None:
@@ -196,6 +211,8 @@ class _Journal:
 
     def after_step(self, result: StepResult, current: Page) -> None:
         shot = self.log.screenshot(current, result.index + 1) if self.log is not None else None
+        played = self.log is not None and result.selector and result.status == "ok"
+        picture = self.log.element_picture(current, result.selector, result.index + 1) if played else None  # type: ignore[union-attr, arg-type]
         record = StepRecord(
             source="replay",
             step=result.index + 1,
@@ -209,6 +226,7 @@ class _Journal:
             tried=result.tried,
             procedure_id=self.procedure_id,
             screenshot=str(shot) if shot else None,
+            picture=str(picture) if picture else None,
             checked=result.checked,
         )
         self.records.append(record)

@@ -38,6 +38,7 @@ class StepRecord(BaseModel):
     tried: list[str] = Field(default_factory=list)  # replay: the selectors tried before it
     procedure_id: str | None = None
     screenshot: str | None = None
+    picture: str | None = None  # replay: a small picture of the element the step acted on
     checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
     llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
     llm_ms: float = 0.0  # agent: how long that call took
@@ -70,7 +71,7 @@ class CheckRecord(BaseModel):
 
 
 class RunResult(BaseModel):
-    success: bool  # done, with every check that exists passed
+    success: bool  # verified: done, with its checks passed (set from the outcome, whatever a caller passes)
     steps: list[StepRecord] = Field(default_factory=list)
     procedure_id: str | None = None
     error: str | None = None
@@ -83,6 +84,7 @@ class RunResult(BaseModel):
     revision_id: str | None = None  # the revision this run proposed or confirmed
     checks: list[CheckRecord] = Field(default_factory=list)
     failed_step: int | None = None  # 1-based, of a replay
+    checks_left_out: list[str] = Field(default_factory=list)  # end checks that need a value the run did not have
 
     @model_validator(mode="before")
     @classmethod
@@ -90,6 +92,12 @@ class RunResult(BaseModel):
         if isinstance(data, dict) and "outcome" not in data:
             data = {**data, "outcome": "unverified" if data.get("success") else "failed"}
         return data
+
+    @model_validator(mode="after")
+    def _success_is_verified(self) -> RunResult:
+        """A caller of the API tells a success from a claim by `success` alone: only a verified run is one."""
+        self.success = self.outcome == "verified"
+        return self
 
     @property
     def verified(self) -> bool:

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from agent.results import CheckRecord, StepRecord
 from core.masking import SECRET_MASK, value_pattern
 from core.settings import data_dir
+from recorder.pictures import element_picture
 from recorder.scripts import mark_secrets_function
 
 MASKED = "[data-smh-mask]"  # what mark_secrets_function tags, for the screenshot's mask
@@ -92,6 +93,11 @@ class RunLog:
         except PlaywrightError:
             return None
         return path
+
+    def element_picture(self, page: Page, selector: str, step: int) -> Path | None:
+        """A small picture of the element a step acted on, taken after the step's `screenshot`, whose marks on
+        what shows a secret it masks too (marking them again would double the cost)."""
+        return element_picture(page, selector, self.dir / f"step_{step:03d}_element.jpg", [page.locator(MASKED)])
 
     def _secrets_shown(self, page: Page) -> list[Locator]:
         masks = []

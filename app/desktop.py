@@ -15,12 +15,20 @@ QT_XCB_LIBRARIES = {
 }
 
 
+NO_DISPLAY = "no display here: start the desktop app under a virtual one with `xvfb-run -a showmehow`"
+
+
+def lacks_display() -> bool:
+    """True when no window can open here and the person chose no Qt platform (offscreen, wayland, ...)."""
+    return not os.environ.get("QT_QPA_PLATFORM") and not has_display()
+
+
 def desktop_problem() -> str | None:
     """None when the window can open; else one line saying what is missing and how to fix it."""
     if os.environ.get("QT_QPA_PLATFORM"):
         return None  # the person chose a Qt platform (offscreen, wayland, ...)
     if not has_display():
-        return "no display: run the desktop app on a desktop, or under a virtual one with `xvfb-run -a showmehow`"
+        return NO_DISPLAY
     missing = [package for library, package in QT_XCB_LIBRARIES.items() if ctypes.util.find_library(library) is None]
     if missing:
         return f"the desktop app needs {', '.join(missing)}: `sudo apt-get install -y {' '.join(QT_XCB_LIBRARIES.values())}`"

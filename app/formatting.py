@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
+import itertools
 import shlex
 import sqlite3
+from pathlib import Path
 
-from agent.results import RunResult
+from agent.results import RunResult, StepRecord
 from core.database import database_error
 from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
+from procedures.binding import Binding
 from procedures.models import Procedure
-from procedures.revisions import Revision
+from procedures.revisions import Revision, step_line
 from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
@@ -32,6 +36,39 @@ def shown_bound(match: Match) -> dict[str, str]:
     """The values bound for a match, secret ones masked."""
     secret = {p.name for p in match.procedure.abstract.parameters if p.secret}
     return {name: SECRET_MASK if name in secret else value for name, value in match.binding.values.items()}
+
+
+def bound_values(procedure: Procedure, binding: Binding, sources: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """(parameter, value, how it was bound) for each parameter of `procedure`, secrets as dots; `sources`
+    (a run's own account) win over the binding's."""
+    rows = []
+    for param in procedure.abstract.parameters:
+        value = binding.values.get(param.name)
+        shown = "-" if value is None else SECRET_MASK if param.secret else value
+        how = (sources or {}).get(param.name) or binding.sources.get(param.name)
+        rows.append((param.name, shown, how or ("not bound: the run asks for it" if param.required else "not bound: left out")))
+    return rows
+
+
+def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
+    """A run's step in words: the procedure step's own line with the value it typed ("Enter the username:
+    bob"), else the command and its arguments without selectors. Secret values are masked in `step.args`."""
+    played = (
+        procedure.steps[step.step - 1] if procedure and step.source == "replay" and step.step <= len(procedure.steps) else None
+    )
+    value = step.args.get("value") if step.command != "navigate" else None
+    if played is not None and played.description:
+        return f"{played.description}: {value}" if value else played.description
+    shown = [str(v) for k, v in step.args.items() if v not in (None, "") and "selector" not in k]
+    return " ".join([step.command.replace("_", " ").capitalize(), *shown])
+
+
+def page_address(text: str | None) -> str | None:
+    """A page as the person wrote it: a URL as it is, the path of a local file as its file: URL."""
+    if not text or "://" in text or text.startswith(("about:", "data:")):
+        return text or None
+    path = Path(text).expanduser()
+    return path.resolve().as_uri() if path.exists() else text
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:
@@ -62,6 +99,8 @@ def run_outcome(result: RunResult) -> list[str]:
     """What a run did and cost, and the fix it learned: the same lines in the terminal and the Run tab."""
     shown = result.model_copy(update={"error": plain_error(result.error)}) if result.error else result
     lines = [f"{shown.verdict()} ({result.mode}, {len(result.steps)} steps)", f"Cost: {result.cost.describe()}"]
+    if result.checks_left_out:
+        lines.append("Checks left out (they need a value the run did not have): " + "; ".join(result.checks_left_out))
     if result.revision_id:
         lines.append(
             f"Learned a fix: revision {result.revision_id[:12]} (`showmehow revisions show {result.revision_id[:12]}`, "
@@ -81,6 +120,16 @@ def revision_text(revision: Revision, title: str) -> str:
             *revision.diff(),
         ]
     )
+
+
+def steps_side_by_side(revision: Revision) -> list[tuple[str, str, bool]]:
+    """A revision's stored and proposed steps as aligned rows (stored, proposed, whether the row changed)."""
+    old, new = [step_line(s) for s in revision.base_steps], [step_line(s) for s in revision.steps]
+    rows = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        for left, right in itertools.zip_longest(old[i1:i2], new[j1:j2], fillvalue=""):
+            rows.append((left, right, tag != "equal"))
+    return rows
 
 
 def user_error(exc: BaseException) -> BaseException:

@@ -55,6 +55,9 @@ class Settings(BaseModel):
     revision_auto_accept: int = Field(
         0, ge=0, description="accept a revision learned from runs by itself after this many verified runs of it; 0: always ask"
     )
+    mcp_max_runs: int = Field(
+        2, ge=1, le=16, description="runs the MCP server (`showmehow mcp`) plays at once, each in a browser of its own; more wait"
+    )
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
     param_env: dict[Annotated[str, AfterValidator(_parameter_key)], VariableName] = Field(
         default_factory=dict,

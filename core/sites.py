@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.urls import url_host
 
@@ -15,6 +16,7 @@ def host_of(url: str) -> str:
     return url_host(url if _HAS_SCHEME.match(url.strip()) else "http://" + url.strip().lstrip("/"))
 
 
+@lru_cache(maxsize=10_000)
 def on_site(host: str, site: str) -> bool:
     """True when `host` is `site` or one of its subdomains (host names ignore case and a trailing dot; a
     site written with a port, "127.0.0.1:8000", is its host)."""

@@ -30,7 +30,9 @@ def tokens(text: str) -> list[str]:
 
 @lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
-    """A crude, consistent suffix stripper: issues/issue -> issu, booking/booked/book -> book."""
+    """A crude, consistent suffix stripper: issues/issue -> issu, booking/booked/book -> book, copies/copy -> copy."""
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        return word[:-3] + "y"
     changed = True
     while changed:
         changed = False
@@ -42,11 +44,19 @@ def stem(word: str) -> str:
     return word
 
 
-def snake_case(text: str, fallback: str = "value") -> str:
-    """A parameter name from a field's words: "E-mail address" -> "e_mail_address"."""
+NAME_LENGTH = 30
+
+
+def snake_case(text: str, fallback: str = "value", limit: int = NAME_LENGTH) -> str:
+    """A parameter name from a field's words, at most `limit` characters of whole words where it can:
+    "E-mail address" -> "e_mail_address"."""
     words = re.findall(r"[a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
     words = [w for w in words if w not in STOP_WORDS] or words
-    name = "_".join(words)[:40].strip("_")
-    if not name:
-        return fallback
-    return name if name[0].isalpha() else f"{fallback}_{name}"
+    if words and not words[0][0].isalpha():
+        words.insert(0, fallback)
+    name = ""
+    for word in words:
+        if len(name) + len(word) + bool(name) > limit:
+            break
+        name = f"{name}_{word}" if name else word
+    return name or ("_".join(words)[:limit].strip("_") or fallback)

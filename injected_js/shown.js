@@ -12,6 +12,19 @@ function smhVisibleTexts(selector) {
   return texts;
 }
 
+// The lines of visible text a page shows (a summary's "Notes" and "call first"), the options of its
+// lists left out: what a value check may look for.
+function smhLines(limit) {
+  const options = new Set(Array.from(document.querySelectorAll('option')).map((o) => smhNorm(o.text)));
+  const lines = [];
+  for (const raw of ((document.body && document.body.innerText) || '').split('\n')) {
+    const line = smhNorm(raw).slice(0, 300);
+    if (line && !options.has(line)) lines.push(line);
+    if (lines.length >= limit) break;
+  }
+  return lines;
+}
+
 function smhShown() {
   return {
     headings: smhVisibleTexts('h1,h2,h3,[role=heading]'),

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
+from procedures.builder import VERBS
 from procedures.differences import Difference, differences
+from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.runtime.formats import renderings
 
@@ -28,6 +30,7 @@ TRAILING = " \t.!?;,"
 CHOOSING = frozenset("click press hit tap push select choose pick tick check activate".split())
 # Where a bare (unquoted) value ends when only the words before it are known.
 BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|\s(?:in|on|from|at|inside|within)\s+(?:the|this|that|my|your)\b))"
+CONJUNCTIONS = frozenset("and or but then with".split())
 NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
 USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
 FILLER_WORDS = frozenset("the a an about called named titled saying".split())
@@ -48,6 +51,7 @@ class Binding:
     unplaced: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)  # parameters that kept their demonstrated value
     changed: list[Difference] = field(default_factory=list)  # where the task says another thing than the title, in no parameter
+    ambiguous: list[str] = field(default_factory=list)  # readings the task leaves open: each names a parameter and what it read
 
     def put(self, name: str, value: str, source: str) -> None:
         self.values[name] = value
@@ -82,6 +86,9 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     if placeholder:
         return placeholder.start(), placeholder.end()
     if param.example:
+        quoted = re.search(rf"[\"“']({re.escape(param.example)})[\"”']", text, re.IGNORECASE)  # the title's quoted slot first
+        if quoted:
+            return quoted.start(1), quoted.end(1)
         for written in [param.example, *renderings(param.example)]:  # a date field's "2016-01-09" is "01/09/2016" in words
             m = re.search(_exact(written), text, re.IGNORECASE)
             if m:
@@ -108,7 +115,9 @@ def _value_group(name: str, last: bool) -> str:
 def _literal(text: str) -> str:
     words = text.strip("\"'“” ").split() if text.strip() else []
     joined = r"\s+".join(re.escape(w) for w in words)
-    return rf"[\s\"'“”]*{joined}[\s\"'“”]*" if words else r"[\s\"'“”]*"
+    if not words:  # values apart in the title are apart in the task: "Order {quantity} {bouquet}"
+        return r"[\s\"'“”]+" if text else r"[\s\"'“”]*"
+    return rf"[\s\"'“”]*{joined}[\s\"'“”]*"
 
 
 def _template(text: str, located: dict[str, tuple[int, int] | None]) -> tuple[str, list[str], set[str]] | None:
@@ -170,6 +179,7 @@ class _Binder:
         self.words = set(_word_list(self.task))
         self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
         self.doubtful: dict[str, tuple[str, str]] = {}  # values outside the allowed ones, by parameter
+        self.mentions = mentions(self.params, self.task)  # where the task names a field
 
     def free(self, span: tuple[int, int]) -> bool:
         return all(span[1] <= a or span[0] >= b for a, b in self.used)
@@ -179,9 +189,11 @@ class _Binder:
         kept aside unless the binding is `sure` of it: a later way may find one that fits, else it
         stands, and the run says it is not allowed."""
         value = value.strip()
-        if not value or not self.free(span) or param.name in self.result.values:
+        if not value or not self.free(span) or param.name in self.result.values or self.named_for_other(param, span):
             return False
-        if not sure and param.closed and value.lower() not in {a.lower() for a in param.allowed}:
+        if value.lower() in names_of(param) and value.lower() != (param.example or "").lower():  # "the password": its name
+            return False
+        if not sure and param.closed and value.lower() not in {a.lower() for a in param.accepted}:
             self.doubtful.setdefault(param.name, (value, source))
             return False
         self.result.put(param.name, _canonical(param, value), source)
@@ -189,7 +201,75 @@ class _Binder:
         return True
 
     def open(self, secrets: bool = True) -> list[Parameter]:
-        return [p for p in self.params if p.name not in self.result.values and p.kind != "toggle" and (secrets or not p.secret)]
+        """Parameters still to bind by the title's words, shapes and positions: not checkboxes, nor the
+        optional typed values that the title never shows (only their names bind them)."""
+        return [
+            p
+            for p in self.params
+            if p.name not in self.result.values
+            and p.kind != "toggle"
+            and (secrets or not p.secret)
+            and (p.required or p.secret or p.kind != "text")
+        ]
+
+    def named_for_other(self, param: Parameter, span: tuple[int, int]) -> bool:
+        """The words around a value name another field: `customer name "Bob Stone"` is never the username,
+        nor `"x@y.org" as the email` the notes."""
+        for m in self.mentions:
+            if m.param == param.name:
+                continue
+            if m.end <= span[0] and re.fullmatch(
+                r"\s*(?:[:=]|is|to|of|are)?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE
+            ):
+                return True
+            between = self.task[span[1] : m.start] if m.start >= span[1] else None
+            if between is not None and re.fullmatch(r"[\"”']?\s+(?:as|is|are)\s+(?:(?:the|my|a|an)\s+)?", between, re.IGNORECASE):
+                return True
+        return False
+
+    def _stops(self, at: int) -> list[int]:
+        return [m.start for m in self.mentions if m.start >= at]
+
+    def _floor(self, mention: Mention) -> int:
+        """Where the words that may speak of a field's name start: after the previous field's name."""
+        return max((m.end for m in self.mentions if m.end <= mention.start), default=0)
+
+    def by_field_names(self) -> None:
+        """Values next to a field's name, read over the whole task: typed text runs to the end of its clause
+        or the next field's name. A field named twice with two values is left open, and said so."""
+        by_name = {p.name: p for p in self.params}
+        reads: dict[str, list[Read]] = {}
+        for mention in self.mentions:
+            param = by_name[mention.param]
+            if param.kind == "toggle":
+                continue
+            read = value_after(param, mention, self.task, self._stops(mention.end + 1)) or value_before(
+                param, mention, self.task, self._floor(mention)
+            )
+            if read is not None:
+                reads.setdefault(param.name, []).append(read)
+        for name, found in reads.items():
+            values = list(dict.fromkeys(r.value.strip() for r in found))
+            if len({v.lower() for v in values}) > 1:
+                shown = " and ".join(f'"{v}"' for v in values)
+                self.result.ambiguous.append(f"{name}: the task names it more than once, with {shown}")
+                self.used.extend(r.span for r in found)
+                continue
+            param = by_name[name]
+            if param.kind == "text" and name not in self.result.values:
+                read = found[0]
+                self.take(param, read.value, read.span, f"next to its name '{read.words.lower()}'", sure=read.quoted)
+
+    def trimmed(self, value: str, start: int) -> str:
+        """A bare value cut before another field's name inside it ("second floor, and don't send updates" ->
+        "second floor"), at the clause boundary before that name when there is one."""
+        inside = [m.start - start for m in self.mentions if start <= m.start < start + len(value)]
+        if not inside:
+            return value
+        head = value[: min(inside)]
+        boundary = max(head.rfind(","), head.rfind(";"))
+        head = head[:boundary] if boundary > 0 else head
+        return re.sub(r"(?:\s+(?:with|and|then|but|or|no|not|without|don'?t))+\s*$", "", head, flags=re.IGNORECASE).rstrip(" ,;")
 
     def by_title_shape(self) -> None:
         best: dict[str, tuple[str, tuple[int, int]]] = {}
@@ -213,6 +293,8 @@ class _Binder:
         by_name = {p.name: p for p in self.params}
         for name, (value, span) in best.items():
             cut = _cut_at_other_names(value, name, names)
+            if name not in sure and not by_name[name].closed:  # a closed value is checked against its options instead
+                cut = self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
@@ -262,6 +344,10 @@ class _Binder:
                 raw, span = _found(m)
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
                     continue
+                if (
+                    bare and raw.split()[:1] and raw.split()[0].lower() in CONJUNCTIONS
+                ):  # "the username and the password": no value between
+                    continue
                 ends = at_end and not self.task[span[1] :].strip(TRAILING + "\"'”")
                 loose = where != "between" and all(w.lower() in STOP_WORDS for w in anchors)  # "the" alone: where does it end?
                 if bare and loose and not ends and not _same_case(param.example or "", raw):
@@ -284,7 +370,7 @@ class _Binder:
         if not set(words.split()) <= self.words:
             return False
         name = r"\s+".join(map(re.escape, words.split()))
-        options = sorted(param.allowed, key=len, reverse=True)
+        options = sorted(param.accepted, key=len, reverse=True)
         bare = "|".join(_exact(o) for o in options) if options else r"[^\s\"“”,;()]+"
         after = rf"(?<!\w){name}\s*(?:[:=]|\bis\b|\bof\b|\bto\b)?\s*{VALUE.format(bare=bare)}"
         patterns = [after]
@@ -302,7 +388,7 @@ class _Binder:
     def by_allowed_values(self) -> None:
         for param in self.open():
             found = {}
-            for option in param.allowed:
+            for option in param.accepted:
                 if option.lower() in STOP_WORDS or len(option) < 2:
                     continue
                 for m in re.finditer(_exact(option), self.task, 0 if _is_code(option) else re.IGNORECASE):
@@ -336,7 +422,7 @@ class _Binder:
     def by_position(self) -> None:
         quoted = [(m.span(g), m.group(g)) for m in QUOTED.finditer(self.task) for g in (1, 2, 3) if m.group(g) is not None]
         quoted = [(span, text) for span, text in quoted if self.free(span) and text.strip()]
-        waiting = sorted(self.open(secrets=False), key=self._order) or sorted(self.open(), key=self._order)
+        waiting = sorted(self.open(secrets=False), key=self._order)  # a secret comes from a secret source, never by position
         for param, (span, text) in zip(waiting, quoted):
             self.take(param, text, span, "the next quoted value in the task")
 
@@ -362,20 +448,22 @@ class _Binder:
         return len(self.sources), self.params.index(param)
 
     def toggles(self) -> None:
-        for param in self.params:
-            if param.kind != "toggle" or param.name in self.result.values:
+        """Checkboxes the task names: asked for, or turned off by a negation or a "no" after the name; named
+        both ways, the box is left open and said so."""
+        by_name = {p.name: p for p in self.params}
+        said: dict[str, list] = {}
+        for mention in self.mentions:
+            param = by_name[mention.param]
+            if param.kind == "toggle" and param.name not in self.result.values:
+                said.setdefault(param.name, []).append(toggle_states(mention, self.task, self._floor(mention)))
+        for name, states in said.items():
+            label = by_name[name].label or name.replace("_", " ")
+            if len({t.state for t in states}) > 1:
+                shown = " and ".join(f'"{t.words}"' for t in states)
+                self.result.ambiguous.append(f"{name}: the task both asks for '{label}' and turns it off ({shown})")
                 continue
-            label = param.label or param.name.replace("_", " ")
-            pattern = r"\s+".join(map(re.escape, label.split()))
-            m = re.search(rf"(?<!\w){pattern}(?!\w)", self.task, re.IGNORECASE)
-            if m is None:
-                continue
-            before = self.task[max(0, m.start() - 40) : m.start()]
-            after = self.task[m.end() : m.end() + 20]
-            off = re.search(rf"\b{NEGATIONS}\b(?:\s+\w+){{0,2}}\s*$", before, re.IGNORECASE) or re.match(
-                r"\s*(?:off|disabled|unchecked)\b", after, re.IGNORECASE
-            )
-            self.result.put(param.name, NO if off else YES, f"the task {'turns off' if off else 'asks for'} '{label}'")
+            off = states[0].state == NO
+            self.result.put(name, NO if off else YES, f"the task {'turns off' if off else 'asks for'} '{label}'")
 
     def changed(self) -> list[Difference]:
         """Where the task has the title's shape but says another thing in a place no parameter holds."""
@@ -404,6 +492,13 @@ class _Binder:
             text = next(g for g in m.groups() if g is not None)
             if text.strip() and self.free(m.span()) and text.lower() not in literal:
                 out.append(text)
+                named = re.search(r"([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s*:?\s*$", self.task[: m.start()])
+                noun = named.group(1).split()[-1].lower() if named else ""
+                if noun and noun not in STOP_WORDS | CHOOSING | VERBS:  # `coupon code "X"`: a field the procedure lacks
+                    self.result.ambiguous.append(
+                        f'the task gives {named.group(1) if named else ""} "{text}", but no field of '
+                        f"'{self.procedure.title}' takes it"
+                    )
         return out
 
 
@@ -472,7 +567,7 @@ def _names_of(param: Parameter, sources: list[tuple[str, tuple[int, int] | None]
 
 def _canonical(param: Parameter, value: str) -> str:
     """A value spelled as the page spells it when it differs only in case (an option, the clicked text)."""
-    for known in [*param.allowed, *([param.example] if param.example and not param.secret else [])]:
+    for known in [*param.accepted, *([param.example] if param.example and not param.secret else [])]:
         if known.lower() == value.lower():
             return known
     return value
@@ -529,6 +624,7 @@ def bind(
     param_env = load_settings().param_env if param_env is None else param_env
     binder = _Binder(procedure, task)
     binder.by_title_shape()
+    binder.by_field_names()
     binder.by_neighbours()
     binder.by_shape()
     binder.by_names()
@@ -580,7 +676,7 @@ def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]
         value = values.get(param.name)
         if value is None or not param.closed:
             continue
-        allowed = {a.lower() for a in param.allowed}
+        allowed = {a.lower() for a in param.accepted}
         wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
         if wrong:
             shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))

@@ -7,10 +7,11 @@ import re
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
-from core.words import STOP_WORDS, snake_case
+from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import dates_in
-from procedures.runtime.placeholders import escape_braces
+from procedures.runtime.placeholders import escape_braces, placeholders
+from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
@@ -55,7 +56,7 @@ class _Parameters:
                     return param.name  # the same value chosen twice is one parameter
         name, n = base, 2
         while any(p.name == name for p in self.items):
-            name, n = f"{base}_{n}", n + 1
+            name, n = f"{base[: NAME_LENGTH - len(str(n)) - 1]}_{n}", n + 1
         self.items.append(Parameter(name=name, example=example, kind=kind, **fields))  # type: ignore[arg-type]
         if example is not None and kind != "toggle":
             self.values[name] = example
@@ -116,6 +117,13 @@ def _mentions(text: str, value: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
+def _names_value(text: str, value: str) -> bool:
+    """The title or description holds a typed value (a number of one digit too): a task must give it.
+    A value they never show is optional, its demonstrated one the default."""
+    value, text = " ".join(value.split()), " ".join(text.split())
+    return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
 def _is_task_verb(value: str, text: str) -> bool:
     """A sentence of the title starts with the clicked text: it is what the task does ("Log in as
     emile"), not a value."""
@@ -140,19 +148,29 @@ class _Placeholders:
 
     MARK = re.compile(r"\x00([a-z][a-z0-9_]*)\x00")
 
-    def __init__(self, values: dict[str, str]) -> None:
-        ordered = sorted(values.items(), key=lambda item: -len(item[1]))
-        quoted = {json.dumps(v, ensure_ascii=False): n for n, v in ordered}
+    def __init__(self, values: dict[str, str], in_paths: dict[str, str] | None = None) -> None:
+        """`in_paths`: the values that may stand for a URL path part (all of them when not given)."""
+        self._quoted = {json.dumps(v, ensure_ascii=False): n for n, v in sorted(values.items(), key=lambda i: -len(i[1]))}
+        self._in_selector = re.compile("|".join(map(re.escape, self._quoted))) if self._quoted else None
+        self._query = self._encoded(values)
+        self._path = self._encoded(values if in_paths is None else in_paths)
+        self._in_query = self._url_pattern("=", self._query)
+        self._in_path = self._url_pattern("/", self._path)
+        words = sorted((v.strip() for v in values.values() if len(v.strip()) >= 2), key=len, reverse=True)
+        self._values = re.compile("|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for v in words), re.IGNORECASE) if words else None
+
+    @staticmethod
+    def _encoded(values: dict[str, str]) -> dict[str, str]:
         encoded: dict[str, str] = {}
-        for name, value in ordered:
+        for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
             if len(value) >= 2:
                 for form in (quote_plus(value), quote(value)):
                     encoded.setdefault(form, name)
-        self._quoted, self._encoded = quoted, encoded
-        self._in_selector = re.compile("|".join(map(re.escape, quoted))) if quoted else None
-        self._in_url = re.compile(rf"(?<=[=/])(?:{'|'.join(map(re.escape, encoded))})(?=[&#/]|$)") if encoded else None
-        words = [v.strip() for _, v in ordered if len(v.strip()) >= 2]
-        self._values = re.compile("|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for v in words), re.IGNORECASE) if words else None
+        return encoded
+
+    @staticmethod
+    def _url_pattern(after: str, encoded: dict[str, str]) -> re.Pattern[str] | None:
+        return re.compile(rf"(?<={after})(?:{'|'.join(map(re.escape, encoded))})(?=[&#/?]|$)") if encoded else None
 
     def _finish(self, marked: str) -> str:
         return self.MARK.sub(r"{\1}", escape_braces(marked))
@@ -178,8 +196,9 @@ class _Placeholders:
 
     def url(self, text: str | None) -> str:
         text = text or ""
-        if self._in_url is not None:
-            text = self._in_url.sub(lambda m: f"\0{self._encoded[m.group(0)]}\0", text)
+        for pattern, names in ((self._in_query, self._query), (self._in_path, self._path)):
+            if pattern is not None:
+                text = pattern.sub(lambda m, names=names: f"\0{names[m.group(0)]}\0", text)  # type: ignore[misc]
         return self._finish(text)
 
     def text(self, text: str) -> str:
@@ -227,7 +246,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    label = step.label or step.field or step.tag or "the element"
+    label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
     shown = f"{{{param}}}" if param else label
     field = (step.field or step.label or "value").lower()
@@ -276,6 +295,11 @@ def _fold(lines: list[str]) -> list[str]:
         else:
             folded.append((line, 1))
     return [line if n == 1 or line.startswith(("Enter", "Choose")) else f"{line} ({n} times)" for line, n in folded]
+
+
+def flow_of(steps: list[ProcedureStep]) -> list[str]:
+    """The flow that steps read as: their descriptions, repeats folded, optional steps said to be so."""
+    return _fold([f"{s.description} (if it is there)" if s.optional else s.description for s in steps if s.description])
 
 
 def _tags(recording: Recording, steps: list[ProcedureStep], values: dict[str, str]) -> list[str]:
@@ -330,15 +354,17 @@ def _text_with_parameters(text: str, values: dict[str, str]) -> str:
     return re.sub(r"\*(\s*\*)+", "*", "".join(out)).strip()
 
 
-def _url_with_parameters(url: str, values: dict[str, str]) -> str:
+def _url_with_parameters(url: str, values: dict[str, str], in_paths: dict[str, str] | None = None) -> str:
     """The URL as a check: its path, and of its query only the values that are parameters; a path part
-    with a digit (an id) that is no parameter becomes a wildcard, and then the query is left out."""
+    with a digit (an id) that is no parameter becomes a wildcard, and then the query is left out.
+    `in_paths`: the values that may stand for a path part (all of them when not given)."""
     parts = urlsplit(url)
     by_value = {v: n for n, v in values.items() if v}
+    path_values = {v: n for n, v in (values if in_paths is None else in_paths).items() if v}
     segments = []
     for segment in parts.path.split("/"):
-        if segment in by_value:
-            segments.append(f"{{{by_value[segment]}}}")
+        if segment in path_values:
+            segments.append(f"{{{path_values[segment]}}}")
         else:
             segments.append("*" if DYNAMIC.fullmatch(segment) else escape_braces(segment))
     path = "/".join(segments)
@@ -350,9 +376,12 @@ def _url_with_parameters(url: str, values: dict[str, str]) -> str:
     return base + ("?" + re.sub(r"%00([a-z][a-z0-9_]*)%00", r"{\1}", encoded) if encoded else "")
 
 
-def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], values: dict[str, str]) -> list[Check]:
+def postconditions(
+    outcome: PageOutcome | None, steps: list[RecordedStep], values: dict[str, str], in_paths: dict[str, str] | None = None
+) -> list[Check]:
     """What the demonstration's last steps led to, as checks: the URL it ended on (when it moved on from
-    the page it last opened) and the headings and messages that appeared, with parameter values substituted."""
+    the page it last opened) and the headings and messages that appeared, with parameter values substituted
+    (in the URL's path only `in_paths`, all when not given)."""
     if outcome is None:
         return []
     checks = []
@@ -360,12 +389,100 @@ def postconditions(outcome: PageOutcome | None, steps: list[RecordedStep], value
     if outcome.url.startswith(("http://", "https://")) and outcome.url.split("#")[0].rstrip("/") != opened.split("#")[0].rstrip(
         "/"
     ):
-        checks.append(Check(kind="url", expected=_url_with_parameters(outcome.url, values), source="demonstration"))
+        checks.append(Check(kind="url", expected=_url_with_parameters(outcome.url, values, in_paths), source="demonstration"))
     for text in (outcome.alerts + outcome.headings)[:MAX_TEXT_CHECKS]:
         expected = _text_with_parameters(text, values)
         if len(expected.replace("*", "").strip()) >= 2:
             checks.append(Check(kind="text", expected=expected, source="demonstration"))
     return checks
+
+
+MAX_VALUE_CHECKS = 12
+
+
+def _own_line(lines: list[str], index: int, expected: str, needs_label: bool) -> str | None:
+    """A check's text for a line that shows a value: the line, led by the line before it (its label, in a
+    summary of "Notes" then "call first") when the line is nothing but values."""
+    bare = not re.sub(r"\{[a-z0-9_]+\}|\*", "", expected).strip(" ,;:.-")
+    previous = lines[index - 1] if index else ""
+    if bare and previous and len(previous) <= 60 and not DYNAMIC.search(previous):
+        return f"{escape_braces(previous)} {expected}"
+    return None if bare and needs_label else expected
+
+
+def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
+    """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
+    {notes}`): a run that sent another value fails them. A checkbox's yes or no counts only next to its label."""
+    values = {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+    checks: list[Check] = []
+    for param in parameters:
+        example = (param.example or "").strip()
+        if param.secret or not example or param.name in covered or len(checks) >= MAX_VALUE_CHECKS:
+            continue
+        for index, line in enumerate(lines):
+            if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+                continue
+            label = param.label.lower()
+            near = f"{lines[index - 1] if index else ''} {line}".lower()
+            if param.kind == "toggle" and not (label and label in near):
+                continue
+            expected = _text_with_parameters(line, values | {param.name: example})
+            expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
+            if f"{{{param.name}}}" in expected:
+                checks.append(Check(kind="text", expected=expected, source="demonstration"))
+                covered |= placeholders(expected)
+                break
+    return checks
+
+
+def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
+    """The 0-based index of the step that sends what step `index` set: the next one that leads to another page."""
+    return next((j for j in range(index + 1, len(steps)) if steps[j].navigates_to), None)
+
+
+def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
+    """For the values the last page does not show: the field holds it, the box or radio button is in its
+    state, checked on the element just before the step that sends the form."""
+    checks = []
+    by_name = {p.name: p for p in parameters}
+    for index, step in enumerate(steps):
+        own = placeholders(step.value or "") | (placeholders(step.selector or "") if step.action == "check" else set())
+        for name in own - covered:
+            param = by_name.get(name)
+            submit = _submit_after(steps, index)
+            if param is None or param.secret or submit is None or not step.selector:
+                continue
+            if param.kind == "toggle":
+                kind, expected = "checked", f"{{{name}}}"
+            elif param.kind == "choice" and step.action == "check":
+                kind, expected = "checked", YES
+            elif param.kind == "text" and step.action == "fill":
+                kind, expected = "value", f"{{{name}}}"
+            else:
+                continue
+            checks.append(
+                Check(
+                    kind=kind,
+                    expected=expected,
+                    selector=step.selector,
+                    frame=step.frame,
+                    after_step=submit,
+                    source="demonstration",
+                )
+            )
+            covered.add(name)
+    return checks
+
+
+def value_checks(
+    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check]
+) -> list[Check]:
+    """Checks that cover the values the person chose and `checks` (the postconditions) do not: on the last
+    page where it shows them, else on the element before the form is sent."""
+    covered = set().union(*(c.referenced_parameters() for c in checks))
+    shown = _shown_checks(outcome.lines if outcome else [], parameters, covered)
+    covered |= set().union(*(c.referenced_parameters() for c in shown))
+    return shown + _element_checks(steps, parameters, covered)
 
 
 def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
@@ -384,6 +501,19 @@ def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
     return out
 
 
+def _option_parameter(params: _Parameters, step: RecordedStep, field: str, mention_text: str) -> str:
+    """A select's choice as a parameter: its labels allowed, its values kept once each where they differ."""
+    differ = len(step.option_values) == len(step.options) and step.option_values != step.options
+    return params.add(
+        snake_case(field, fallback="option"),
+        _option_example(step, mention_text),
+        "option",
+        label=field,
+        allowed=step.options,
+        option_values=step.option_values if differ else [],
+    )
+
+
 def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str], dict[int, str], dict[int, str]]:
     """Every value the person chose, as parameters: (parameters, step index -> the parameter that is
     the step's value, step index -> the parameter that names the element the step acts on, step
@@ -400,12 +530,11 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
         elif step.action == "fill" and step.value:
-            owners[index] = params.add(snake_case(field, fallback="value"), step.value, label=field)
-        elif step.action == "select" and step.value and not step.secret:
-            allowed = list(dict.fromkeys(step.options + step.option_values))
             owners[index] = params.add(
-                snake_case(field, fallback="option"), _option_example(step, mention_text), "option", label=field, allowed=allowed
+                snake_case(field, fallback="value"), step.value, label=field, required=_names_value(mention_text, step.value)
             )
+        elif step.action == "select" and step.value and not step.secret:
+            owners[index] = _option_parameter(params, step, field, mention_text)
         elif step.action == "upload" and step.files:
             owners[index] = params.add(snake_case(step.field or "file", fallback="file"), ", ".join(step.files), "file")
         elif step.action in ("check", "uncheck") and step.input_type == "checkbox" and len(step.options) < 2:
@@ -429,9 +558,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
             base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
-                snake_case(step.group, fallback="choice")
-                if choice and step.group and not mentioned
-                else ROLE_NAMES.get(_role(step), "item")
+                snake_case(step.group, fallback="choice") if choice and step.group else ROLE_NAMES.get(_role(step), "item")
             )
             targets[index] = params.add(
                 base,
@@ -451,6 +578,50 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
     loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
+
+
+# A select's placeholder option, which is no option to record ("-- choose --", "---------").
+PLACEHOLDER_OPTION = re.compile(r"(?<!\S)[-=_*—–]+(?:\s*[^\W_]+(?:\s+[^\W_]+)*\s*[-=_*—–]+)?(?!\S)")
+
+
+def field_name(step: RecordedStep) -> str:
+    """The field's accessible name as a person reads it: without the texts of the options a label
+    around a select holds, without what follows a colon in the text around the field ("Action: ... Go
+    0 of 3 selected"), and without a leading verb before an article ("Choose the product" -> "product")."""
+    text = step.field or step.label
+    for option in sorted({o.strip() for o in step.options + step.option_values if o.strip()}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(option)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    text = PLACEHOLDER_OPTION.sub(" ", text)
+    text = re.split(r":(?:\s|$)", text, maxsplit=1)[0]
+    words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", text)
+    if len(words) > 2 and words[0].lower() in VERBS and words[1].lower() in STOP_WORDS:
+        words = words[1:]  # "Choose the product", not "Start time"
+    while len(words) > 1 and words[0].lower() in STOP_WORDS:
+        words.pop(0)
+    return " ".join(words) or step.field or step.label
+
+
+def _named_fields(recording: Recording) -> Recording:
+    """The recording with each form field's name as `field_name` reads it."""
+    steps = [
+        s.model_copy(update={"field": field_name(s)}) if s.action in ("fill", "select", "upload") and s.field else s
+        for s in recording.steps
+    ]
+    return recording.model_copy(update={"steps": steps})
+
+
+def _path_values(recording: Recording, values: dict[str, str], chosen_at: dict[int, str]) -> dict[str, str]:
+    """The values that may stand for a part of a URL's path: not those that were a path part of a page
+    already open when the person first gave them (`/admin/login/` when the user name is `admin`): that
+    part is the site's fixed path, not the person's choice."""
+    first = {name: index for index, name in sorted(chosen_at.items(), reverse=True)}
+    kept = {}
+    for name, value in values.items():
+        seen = recording.steps[: first.get(name, len(recording.steps)) + 1]
+        urls = [u for s in seen for u in (s.url, s.value if s.action == "navigate" else None) if u]
+        if not any(quote(value) in urlsplit(u).path.split("/") for u in urls):
+            kept[name] = value
+    return kept
 
 
 def _container(paths: list[str]) -> str:
@@ -567,12 +738,40 @@ def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
 
 
+def _flow_lines(
+    steps: list[ProcedureStep], origin: list[int], targets: dict[int, str], rows: dict[int, str], names: dict[str, str]
+) -> list[str]:
+    """A flow line per built step; `origin` is the recorded step each comes from, `names` the parameters kept."""
+    named = targets | rows
+    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in names}
+    lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
+    for at, index in enumerate(origin):
+        if rows.get(index) in names:
+            lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
+    return lines
+
+
+def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
+    """The hosts the recording visited, and its goal: the title, else the description's first sentence."""
+    domains = list(
+        dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
+    )
+    goal = (
+        recording.title.strip()
+        or recording.description.strip().split(".")[0]
+        or (f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps")
+    )
+    return domains, goal
+
+
 def build_heuristic(recording: Recording) -> Procedure:
+    recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
     steps = []
-    substitute = _Placeholders(params.values)
+    in_paths = _path_values(recording, params.values, owners | targets | rows)
+    substitute = _Placeholders(params.values, in_paths)
     skip_to = 0
     origin: list[int] = []  # the recorded step each built one comes from
     for index, step in enumerate(recording.steps):
@@ -603,23 +802,10 @@ def build_heuristic(recording: Recording) -> Procedure:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
-    named = targets | rows
-    click_params = {at: named[i] for at, i in enumerate(origin) if named.get(i) in params.values}
-    flow_lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
-    for at, index in enumerate(origin):
-        if rows.get(index) in params.values:
-            flow_lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
-
+    flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = step.description if step.many or step.calendar else line or ""
-    domains = list(
-        dict.fromkeys(h for h in (host_of(s.value if s.action == "navigate" else s.url) for s in recording.steps) if h)
-    )
-    goal = (
-        recording.title.strip()
-        or recording.description.strip().split(".")[0]
-        or (f"Repeat the demonstrated steps on {domains[0]}" if domains else "Repeat the demonstrated steps")
-    )
+    domains, goal = _domains_and_goal(recording)
     return Procedure(
         title=recording.title.strip() or goal,
         description=recording.description,
@@ -633,7 +819,8 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=postconditions(recording.outcome, recording.steps, params.values),
+        checks=(ends := postconditions(recording.outcome, recording.steps, params.values, in_paths))
+        + value_checks(recording.outcome, steps, params.items, ends),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from procedures.builder import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import is_named
 from procedures.search import place
@@ -94,6 +95,9 @@ def revise_steps(
     return revised
 
 
+MERGED = "merged the demonstration "  # how a procedure's variants name a recording merged into it
+
+
 def same_task(stored: Procedure, new: Procedure) -> bool:
     """Whether `new` demonstrates the task of `stored` again: the same site, a like goal and mostly the
     same steps."""
@@ -125,9 +129,10 @@ def merge_demonstration(stored: Procedure, new: Procedure) -> Procedure:
             "parameters": parameters,
             "domains": list(dict.fromkeys([*stored.abstract.domains, *new.abstract.domains])),
             "tags": list(dict.fromkeys([*stored.abstract.tags, *new.abstract.tags]))[:50],
+            "flow": flow_of(steps),  # one line per merged step, the optional ones said so
         }
     )
-    note = f"merged the demonstration {new.recording_id or new.id}: {sum(1 for s in steps if s.optional)} optional steps"
+    note = f"{MERGED}{new.recording_id or new.id}: {sum(1 for s in steps if s.optional)} optional steps"
     return Procedure.model_validate(
         stored.model_dump()
         | {"abstract": abstract.model_dump(), "steps": [s.model_dump() for s in steps]}

@@ -37,6 +37,19 @@ class Parameter(BaseModel):
     kind: ParameterKind = "text"
     label: str = Field("", max_length=SHORT)  # what the page calls it: the field's label, the group's legend
     allowed: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+    # a select's option values, in the order of `allowed` (its labels), when some differ from their labels
+    option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+
+    @property
+    def accepted(self) -> list[str]:
+        """What a value may be: an allowed label or an option's value."""
+        return list(dict.fromkeys(self.allowed + self.option_values))
+
+    @property
+    def shown_options(self) -> list[str]:
+        """The allowed values as a person reads them: "Urgent (u)" where an option's value differs from its label."""
+        values = self.option_values if len(self.option_values) == len(self.allowed) else [""] * len(self.allowed)
+        return [f"{label} ({value})" if value and value != label else label for label, value in zip(self.allowed, values)]
 
     @property
     def closed(self) -> bool:
@@ -117,8 +130,8 @@ class ProcedureStep(RecordedStep):
         return set().union(*(placeholders(t) for t in texts))
 
 
-CheckKind = Literal["url", "text", "value", "element"]
-CHECK_KINDS: tuple[str, ...] = ("url", "text", "value", "element")
+CheckKind = Literal["url", "text", "value", "element", "checked"]
+CHECK_KINDS: tuple[str, ...] = ("url", "text", "value", "element", "checked")
 
 
 class Check(BaseModel):
@@ -127,7 +140,8 @@ class Check(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: CheckKind  # url: the URL matches; text: the text is visible; value: the field holds it; element: it is visible
+    kind: CheckKind  # url: the URL matches; text: the text is visible; value: the field holds it; element: it is visible;
+    # checked: the box or radio button is checked (expected "yes") or not ("no")
     expected: str = Field("", max_length=SHORT)
     selector: str | None = Field(None, max_length=SHORT)
     frame: list[str] = Field(default_factory=list, max_length=10)
@@ -136,7 +150,7 @@ class Check(BaseModel):
 
     @model_validator(mode="after")
     def _complete(self) -> Check:
-        if self.kind in ("value", "element") and not self.selector:
+        if self.kind in ("value", "element", "checked") and not self.selector:
             raise ValueError(f"a {self.kind} check needs a selector")
         if self.kind in ("url", "text") and not self.expected.strip():
             raise ValueError(f"a {self.kind} check needs the expected {self.kind}")
@@ -220,6 +234,11 @@ class Procedure(BaseModel):
 
     def step_checks(self) -> list[Check]:
         return [c for c in self.checks if c.after_step is not None]
+
+    def uncovered_parameters(self) -> list[str]:
+        """Parameters that no check covers: a run that sent another value for one of them may still pass."""
+        covered = set().union(*(c.referenced_parameters() for c in self.checks))
+        return [p.name for p in self.abstract.parameters if p.name not in covered]
 
     def outcome_checks(self) -> list[Check]:
         """The checks of the end result: the demonstration's postconditions and the person's assertions."""

@@ -25,7 +25,8 @@ $SHOWMEHOW_CHROMIUM or `chromium` on PATH. Every parameter may also come from th
 
 '''
 
-MAIN_IMPORTS = {"argparse": [], "os": [], "shutil": [], "sys": [], "playwright.sync_api": ["sync_playwright"]}
+WHOLE = ""  # among a module's imported names: `import module` itself, beside any `from module import name`
+MAIN_IMPORTS = {"argparse": [WHOLE], "os": [WHOLE], "shutil": [WHOLE], "sys": [WHOLE], "playwright.sync_api": ["sync_playwright"]}
 
 MAIN = """
 
@@ -112,7 +113,7 @@ def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:
         elif isinstance(node, ast.Import):
             end = node.end_lineno or end
             for alias in node.names:
-                imports.setdefault(alias.name, set())
+                imports.setdefault(alias.name, set()).add(WHOLE)
         elif isinstance(node, ast.ImportFrom):
             end = node.end_lineno or end
             if not _inlined(node.module or ""):
@@ -134,10 +135,11 @@ def _import_lines(imports: dict[str, set[str]]) -> str:
     sections = []
     for third_party in (False, True):
         modules = sorted(m for m in imports if (m.split(".")[0] == "playwright") == third_party)
-        lines = [f"import {m}" for m in modules if not imports[m]]
-        for m in (m for m in modules if imports[m]):
-            lines += [f"from {m} import {name}" for name in sorted(n for n in imports[m] if " as " in n)]
-            plain = sorted((n for n in imports[m] if " as " not in n), key=str.lower)
+        lines = [f"import {m}" for m in modules if WHOLE in imports[m]]
+        for m in (m for m in modules if imports[m] - {WHOLE}):
+            names = imports[m] - {WHOLE}
+            lines += [f"from {m} import {name}" for name in sorted(n for n in names if " as " in n)]
+            plain = sorted((n for n in names if " as " not in n), key=str.lower)
             lines += [f"from {m} import {', '.join(plain)}"] if plain else []
         sections.append("\n".join(lines))
     return "\n\n".join(sections)

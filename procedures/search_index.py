@@ -19,8 +19,8 @@ SEARCH_WEIGHTS = (4.0, 2.0, 1.5, 0.3)  # bm25 weights of goal, about, steps and 
 
 
 def _v1(db: sqlite3.Connection) -> None:
-    """The index's tables, filled from the procedures already stored. Until the index had a schema of its
-    own, version 2 of the procedures' schema created these tables: a file from then keeps them."""
+    """The index's tables (version 2 makes the search table again and fills it). Until the index had a schema of
+    its own, version 2 of the procedures' schema created these tables: a file from then keeps them."""
     run_script(
         db,
         """
@@ -37,7 +37,24 @@ def _v1(db: sqlite3.Connection) -> None:
         )
         """,
     )
-    db.execute("DELETE FROM procedure_search")
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    """Search text that knows which values fit a procedure's parameters (their shapes and allowed values) and reads
+    headings, quoted title values and element names (issue 29): the table is made again, then filled from the
+    procedures stored (version 1 filled it too; this fills it for both)."""
+    run_script(
+        db,
+        """
+        DROP TABLE IF EXISTS procedure_term_columns;
+        DROP TABLE IF EXISTS procedure_terms;
+        DROP TABLE IF EXISTS procedure_search;
+        CREATE VIRTUAL TABLE procedure_search
+            USING fts5(goal, about, steps, vals, places UNINDEXED, fits UNINDEXED, tokenize='unicode61');
+        CREATE VIRTUAL TABLE procedure_terms USING fts5vocab(procedure_search, 'row');
+        CREATE VIRTUAL TABLE procedure_term_columns USING fts5vocab(procedure_search, 'col')
+        """,
+    )
     for (data,) in db.execute("SELECT data FROM procedures").fetchall():
         try:
             procedure = Procedure.model_validate_json(data)
@@ -46,7 +63,7 @@ def _v1(db: sqlite3.Connection) -> None:
         _put(db, procedure)
 
 
-SCHEMA = Schema("procedure_index", (_v1,))  # migrates after the procedures' schema, whose rows it reads
+SCHEMA = Schema("procedure_index", (_v1, _v2))  # migrates after the procedures' schema, whose rows it reads
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,7 @@ class SearchRow:
     steps: str
     values: str
     places: list[str]
+    fits: str  # see procedures.search.SearchText
     domains: list[str]
     success_count: int
     failure_count: int
@@ -69,6 +87,8 @@ class SearchIndex:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
+        self._counts: dict[tuple[str | None, str], int] = {}  # (column, term) -> procedures, while the file is unchanged
+        self._counted_at: tuple[int, int] = (-1, -1)
 
     def search(self, query: str | None, limit: int) -> list[SearchRow]:
         """The procedures whose search text matches an FTS5 `query`, best bm25 first; with no query, any
@@ -81,25 +101,39 @@ class SearchIndex:
             else "SELECT rowid, 0 AS rank FROM procedure_search LIMIT ?"
         )
         rows = self._db.execute(
-            "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, p.domains, p.success_count, p.failure_count"
+            "SELECT p.id, s.goal, s.about, s.steps, s.vals, s.places, s.fits, p.domains, p.success_count, p.failure_count"
             f" FROM ({best}) AS best JOIN procedure_search s ON s.rowid = best.rowid JOIN procedures p ON p.rowid = best.rowid"
             " ORDER BY best.rank",
             (query, limit) if query else (limit,),
         ).fetchall()
-        return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), json.loads(r[6]), r[7], r[8]) for r in rows]
+        return [SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9]) for r in rows]
 
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
         """How many procedures' search text holds each term, anywhere or in one column (goal, about, steps,
         vals); terms in none are left out."""
+        now = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
+        if now != self._counted_at:  # another connection or this one wrote since: counts may have changed
+            self._counts.clear()
+            self._counted_at = now
         terms = sorted(set(terms))
-        marks = ",".join("?" * len(terms))
-        if column is None:
-            return dict(self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", terms).fetchall())
-        query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
-        return dict(self._db.execute(query, (column, *terms)).fetchall())
+        missing = [t for t in terms if (column, t) not in self._counts]
+        if missing:
+            marks = ",".join("?" * len(missing))
+            if column is None:
+                found = self._db.execute(f"SELECT term, doc FROM procedure_terms WHERE term IN ({marks})", missing)
+            else:
+                query = f"SELECT term, doc FROM procedure_term_columns WHERE col = ? AND term IN ({marks})"
+                found = self._db.execute(query, (column, *missing))
+            self._counts |= {(column, t): 0 for t in missing} | {(column, t): n for t, n in found.fetchall()}
+        return {t: n for t in terms if (n := self._counts[(column, t)])}
 
     def searchable_count(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM procedures WHERE deprecated = 0").fetchone()[0]
+
+    def size_estimate(self) -> int:
+        """About how many procedures have search text, at once whatever the size: the highest row number, which
+        rows deleted since leave as it was (ranking only needs the order of magnitude)."""
+        return self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM procedure_search").fetchone()[0]
 
     def known_words(self, words: Iterable[str]) -> set[str]:
         """Those of `words` that some procedure's search text has held."""
@@ -148,8 +182,8 @@ def _put(db: sqlite3.Connection, p: Procedure) -> None:
         return
     text = search_text(p)
     db.execute(
-        "INSERT INTO procedure_search (rowid, goal, about, steps, vals, places)"
-        " SELECT rowid, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
-        (text.goal, text.about, text.steps, text.values, text.places, p.id),
+        "INSERT INTO procedure_search (rowid, goal, about, steps, vals, places, fits)"
+        " SELECT rowid, ?, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
+        (text.goal, text.about, text.steps, text.values, text.places, text.fits, p.id),
     )
     db.executemany("INSERT OR IGNORE INTO procedure_words VALUES (?)", [(w,) for w in text.words])

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir
-from procedures.merging import merge_demonstration, same_task
+from procedures.merging import MERGED, merge_demonstration, same_task
 from procedures.models import Procedure
 from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
 from procedures.revision_store import RevisionStore
@@ -95,13 +95,15 @@ class ProcedureStore:
         return resolve_id(self._db, "procedures", prefix, "procedure", "showmehow list")
 
     def built_from(self) -> dict[str, list[str]]:
-        """Recording id -> ids of the procedures built from it, oldest first."""
+        """Recording id -> ids of the procedures built from it or merged with it, oldest first."""
         links: dict[str, list[str]] = {}
         rows = self._db.execute(
-            "SELECT json_extract(data, '$.recording_id') AS rid, id FROM procedures WHERE rid IS NOT NULL ORDER BY rowid"
+            "SELECT json_extract(data, '$.recording_id'), json_extract(data, '$.variants'), id FROM procedures ORDER BY rowid"
         )
-        for recording_id, procedure_id in rows:
-            links.setdefault(recording_id, []).append(procedure_id)
+        for recording_id, variants, procedure_id in rows:
+            merged = [v.removeprefix(MERGED).split(":")[0] for v in json.loads(variants or "[]") if v.startswith(MERGED)]
+            for rid in filter(None, [recording_id, *merged]):
+                links.setdefault(rid, []).append(procedure_id)
         return links
 
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
@@ -183,10 +185,14 @@ class ProcedureStore:
     def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
         """Store a new demonstration: merged into the stored procedure of the same task as alternatives
         (its id, True), or added (its own id, False)."""
-        for stored in self.list(include_deprecated=False):
-            if same_task(stored, procedure):
-                return self.update(merge_demonstration(stored, procedure)).id, True
+        stored = self.merge_target(procedure)
+        if stored is not None:
+            return self.update(merge_demonstration(stored, procedure)).id, True
         return self.add(procedure), False
+
+    def merge_target(self, procedure: Procedure) -> Procedure | None:
+        """The stored procedure of the same task, which `add_or_merge` would merge `procedure` into."""
+        return next((stored for stored in self.list(include_deprecated=False) if same_task(stored, procedure)), None)
 
     def delete(self, procedure_id: str) -> None:
         with transaction(self._db) as db:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -71,6 +71,7 @@ class Importable:
 
     procedures: list[Procedure]
     recording: Recording | None = None
+    notes: list[str] = field(default_factory=list)  # what a DevTools file held that the import could not map
 
     def stored_already(self, store: ProcedureStore) -> dict[str, str]:
         """The import's procedures that the store holds already (by id): procedure id -> the stored id.
@@ -101,9 +102,9 @@ def read_importable(path: Path) -> Importable:
 
     text = read_file_text(path)
     if looks_like_devtools(load_json(text, str(path))):
-        recording, checks = devtools_import(text, source=str(path))
+        recording, checks, notes = devtools_import(text, source=str(path))
         recording.id = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]  # the same file is the same recording
         procedure = build_heuristic(recording)
         procedure = procedure.model_copy(update={"source": "devtools", "checks": with_parameters(checks, procedure)})
-        return Importable([Procedure.model_validate(procedure.model_dump())], recording)
+        return Importable([Procedure.model_validate(procedure.model_dump())], recording, notes)
     return Importable([p.model_copy(update={"source": "import"}) for p in parse_procedures(text, source=str(path))])

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -92,6 +94,31 @@ class BrowserHandle:
     playwright: Playwright
     browser: Browser
     context: BrowserContext
+
+
+def start_url(url: str) -> str:
+    """`url` as a page to start on (http or https with a host, or a file), or a one-line error."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if (parts.scheme in ("http", "https") and parts.hostname) or (parts.scheme == "file" and parts.path):
+        return url
+    hint = (
+        f"https://{url}" if re.fullmatch(r"[\w.-]+\.[a-z]{2,}(?::\d+)?(?:/\S*)?", url, re.IGNORECASE) else "https://example.com/"
+    )
+    raise ShowMeHowError(f"{url!r} is not a web address (no http:// or https:// and host): give one like {hint}")
+
+
+def open_start_page(page: Page, url: str, timeout_ms: float = 30_000) -> None:
+    """Open the page a recording or a run starts on, or fail in one line: what, why, what to do."""
+    url = start_url(url)
+    try:
+        page.goto(url, timeout=timeout_ms)
+    except PlaywrightError as exc:
+        reason = re.search(r"net::ERR_[A-Z_]+|Timeout \d+ms exceeded", str(exc))
+        why = reason.group(0) if reason else str(exc).splitlines()[0]
+        raise ShowMeHowError(f"cannot open {url} ({why}): check the address, and that the site is up and reachable") from exc
+    if page.url.startswith("chrome-error:"):
+        raise ShowMeHowError(f"cannot open {url} (the browser shows an error page): check the address, and that the site is up")
 
 
 @contextmanager

@@ -82,6 +82,7 @@ class PageOutcome(BaseModel):
     url: str = Field("", max_length=SHORT)
     headings: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
     alerts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
+    lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=80)  # its visible text
 
 
 class Recording(BaseModel):

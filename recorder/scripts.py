@@ -47,8 +47,9 @@ def describe_function() -> str:
 
 
 def shown_function() -> str:
-    """A function `() => {headings, alerts, messages}`: what the page shows, as the listener reports it."""
-    return f"() => {{\n{read_js('selectors.js')}\n{read_js('shown.js')}\nreturn smhShown();\n}}"
+    """A function `() => {headings, alerts, messages, lines}`: what the page shows, as the listener reports
+    it, and the lines of its visible text."""
+    return f"() => {{\n{read_js('selectors.js')}\n{read_js('shown.js')}\nreturn Object.assign(smhShown(), {{ lines: smhLines(80) }});\n}}"
 
 
 def observe_function() -> str:

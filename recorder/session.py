@@ -142,7 +142,10 @@ class RecordingSession:
         try:
             if not page.is_closed():
                 now = page.main_frame.evaluate(shown_function())  # the page as it is now
-                final = {k: [self._secrets.replace(str(t)) for t in now.get(k, [])] for k in ("headings", "alerts", "messages")}
+                final = {
+                    k: [self._secrets.replace(str(t)) for t in now.get(k, [])]
+                    for k in ("headings", "alerts", "messages", "lines")
+                }
         except (PlaywrightError, AttributeError, TypeError):
             pass  # closed or navigating (or a page that spoilt the answer): the latest report stands
         before = next((shown for at, shown in reversed(reports) if at < last.timestamp), None)
@@ -151,7 +154,10 @@ class RecordingSession:
             for k in ("headings", "alerts", "messages")
         }
         try:
-            return PageOutcome(url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"])
+            lines = (final or {}).get("lines", [])  # all of them: the page before the last step never reports its lines
+            return PageOutcome(
+                url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"], lines=lines
+            )
         except ValidationError:
             return PageOutcome(url=self._pages[page].url)
 

@@ -2,6 +2,6 @@
 
 from retrieval.render import render_procedural_memory
 from retrieval.retriever import Retriever
-from retrieval.scoring import Breakdown, Match
+from retrieval.scoring import Breakdown, Match, standings
 
-__all__ = ["Breakdown", "Match", "Retriever", "render_procedural_memory"]
+__all__ = ["Breakdown", "Match", "Retriever", "render_procedural_memory", "standings"]

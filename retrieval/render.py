@@ -123,7 +123,7 @@ def _section(rank: int, match: Match, level: str, progress: ReplayProgress | Non
                         else "(not given in the task)"
                     )
                 if param.allowed and param.kind in ("option", "choice"):
-                    options = ", ".join(param.allowed[:12]) + (", ..." if len(param.allowed) > 12 else "")
+                    options = ", ".join(param.shown_options[:12]) + (", ..." if len(param.allowed) > 12 else "")
                     value += f" (one of {options})"
                 shown.append(f"{param.name} = {value}")
             lines.append(f"**Parameters**: {_data('; '.join(shown))}")

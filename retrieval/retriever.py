@@ -11,26 +11,40 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from dataclasses import replace
 
 from core.settings import Settings, load_settings
+from core.words import fold
 from procedures.binding import bind, missing_parameters
 from procedures.models import confidence
 from procedures.search_index import SearchRow
 from procedures.store import ProcedureStore
 from retrieval.embeddings import Semantic
-from retrieval.scoring import MIN_GOAL, WEIGHTS, Breakdown, Match, parameter_availability, place_match
+from retrieval.scoring import (
+    MIN_GOAL,
+    MIN_GOAL_HERE,
+    VISITED_PAGE,
+    WEIGHTS,
+    Breakdown,
+    Match,
+    parameter_availability,
+    place_match,
+)
 from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
 
 SHORTLIST = 60  # candidates from each FTS5 query that Python scores
-CANDIDATE_BUDGET = 2000  # rows that FTS5 ranks, at least (more when the store is large)
-BUDGET_SHARE = 0.05  # ... or this share of the store
+CANDIDATE_BUDGET = 1000  # rows that FTS5 ranks, at least (more when the store is large)
+BUDGET_SHARE = 0.02  # ... or this share of the store
 SEMANTIC_SHARE = 0.5  # goal = max(words, mix of words and embeddings): embeddings can only raise it
 SEMANTIC_SCAN = 1000  # with embeddings, a store this small is scored whole, so that meaning alone can find
 PHRASE_WEIGHT = 1.5
+BIND_LIMIT = 2  # candidates bound per match asked for, at most: past them, ties on all parts but the parameters
+NEAR_TIE = 0.1  # goal similarity this far below the best: confidence counts for nothing
+NEUTRAL_CONFIDENCE = 0.5  # a new procedure's
 
 
 def alternatives(task: Task) -> tuple[list[str], set[str]]:
@@ -72,6 +86,22 @@ def all_of(task: Task, counts: dict[str, int]) -> str:
     return " AND ".join(f'"{w}"' for w in words)
 
 
+def candidate(goal: float, evidence: list[Evidence | str], place: float) -> bool:
+    """Whether a procedure is about the task at all: its goal similarity reaches MIN_GOAL, or, on a page where it
+    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings)."""
+    return goal >= MIN_GOAL or (
+        place >= VISITED_PAGE and goal >= MIN_GOAL_HERE and any(isinstance(e, Evidence) for e in evidence)
+    )
+
+
+def counted_confidence(confidence: float, goal: float, best: float) -> float:
+    """The confidence part of the score: in full for the candidates whose goal similarity is the best or nearly so,
+    drawn towards neutral the further below the best it falls, so that runs decide between near-ties only and a
+    look-alike with many verified runs does not overtake the procedure that fits the task."""
+    closeness = max(0.0, 1.0 - (best - goal) / NEAR_TIE)
+    return NEUTRAL_CONFIDENCE + (confidence - NEUTRAL_CONFIDENCE) * closeness
+
+
 class Retriever:
     """Scores tasks against the procedures of `store`; cheap to make (nothing is loaded up front)."""
 
@@ -83,18 +113,21 @@ class Retriever:
         self.semantic = Semantic(store, settings)
 
     def _task(self, text: str) -> Task:
+        """The task analysed with its misspelt words corrected (so that they join phrases: "in stok" is "in stock")."""
         task = analyze(text)
         fixes = corrections([t.surface for t in task.terms if " " not in t.surface], self.store)
         if not fixes:
             return task
-        corrected = []
-        for term in task.terms:
-            if term.surface in fixes:
-                word = fixes[term.surface]
-                (fixed,) = analyze(word).terms or (term,)
-                term = replace(fixed, position=term.position, value=term.value, misspelt=term.surface)
-            corrected.append(term)
-        return replace(task, terms=corrected)
+        written = {t.position: t for t in task.terms}
+        fixed = analyze(re.sub(r"[^\W_]+", lambda m: fixes.get(fold(m.group()), m.group()), text))
+        misspelt = {t.position: t.surface for t in task.terms if t.surface in fixes}
+        terms = [
+            replace(t, value=written[t.position].value if t.position in written else t.value, misspelt=misspelt[t.position])
+            if t.position in misspelt
+            else t
+            for t in fixed.terms
+        ]
+        return replace(fixed, terms=terms)
 
     @staticmethod
     def _weights(task: Task, counts: dict[str, int], size: int) -> dict[str, float]:
@@ -126,7 +159,7 @@ class Retriever:
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
         titles = self.store.index.term_counts(words, "goal") if words else {}
-        size = self.store.index.searchable_count()
+        size = self.store.index.size_estimate()
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.index.search(None, SEMANTIC_SCAN)
         else:
@@ -135,26 +168,26 @@ class Retriever:
                 rows += self.store.index.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
+        places = {row.id: place_match(url, row.places, row.domains) for row in rows}
+        kept = [row for row in rows if candidate(*goals[row.id], places[row.id])]
+        best = min(max((goals[row.id][0] for row in kept), default=0.0), 1.0)
         partial = []
-        for row in rows:
-            goal, _ = goals[row.id]
-            if goal < MIN_GOAL:
-                continue
-            place = place_match(url, row.places, row.domains)
-            upper = WEIGHTS["goal"] * min(goal, 1.0) + WEIGHTS["domain"] * place
-            upper += WEIGHTS["confidence"] * confidence(row.success_count, row.failure_count)
+        for row in kept:
+            goal, place = min(goals[row.id][0], 1.0), places[row.id]
+            upper = WEIGHTS["goal"] * goal + WEIGHTS["domain"] * place
+            upper += WEIGHTS["confidence"] * counted_confidence(confidence(row.success_count, row.failure_count), goal, best)
             partial.append((upper + WEIGHTS["params"], row.id, place))
         matches: list[Match] = []
-        for upper, procedure_id, place in heapq.nlargest(len(partial), partial):
-            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score):
-                break  # nothing further down the list can enter the top k
+        for tried, (upper, procedure_id, place) in enumerate(heapq.nlargest(len(partial), partial)):
+            if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score) or tried >= BIND_LIMIT * k:
+                break  # nothing further down the list can enter the top k (or only one that ties on all but parameters)
             procedure = self.store.get(procedure_id)
             binding = bind(procedure, task, param_env=self.param_env)
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
                 domain=place,
-                confidence=round(procedure.confidence, 4),
+                confidence=round(counted_confidence(procedure.confidence, min(goal, 1.0), best), 4),
                 params=round(parameter_availability(procedure, binding.values), 4),
             )
             if breakdown.score >= self.min_score:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,6 +16,7 @@ WEIGHTS = {"goal": 0.4, "domain": 0.3, "confidence": 0.2, "params": 0.1}
 NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
 SAME_PAGE, VISITED_PAGE, SAME_SITE = 1.0, 0.9, 0.75  # the domain part: where the agent is, against where the procedure ran
 MIN_GOAL = 0.35  # below this, a procedure is about something else, whatever its other parts say
+MIN_GOAL_HERE = 0.25  # ... unless the task is asked on a page where it was recorded and shares a word with it
 
 
 class Breakdown(BaseModel):
@@ -55,12 +57,48 @@ class Match(BaseModel):
             out.append(f"matches current domain ({', '.join(self.procedure.abstract.domains) or 'local files'}), {where}")
         elif b.domain == 0.0:
             out.append("on another site")
-        out.append(f"confidence {b.confidence:.0%} ({self.procedure.success_count} ok, {self.procedure.failure_count} failed)")
+        runs = f"{self.procedure.success_count} ok, {self.procedure.failure_count} failed"
+        if abs(b.confidence - self.procedure.confidence) >= 0.005:
+            out.append(
+                f"confidence {self.procedure.confidence:.0%} ({runs}) counted as {b.confidence:.0%}: its goal is not"
+                " the best, and runs decide only between near-ties"
+            )
+        else:
+            out.append(f"confidence {b.confidence:.0%} ({runs})")
         if self.missing:
             out.append(f"missing {', '.join(self.missing)}")
         return out
 
 
+PART_NAMES = {"goal": "goal", "domain": "place", "confidence": "confidence", "params": "parameters"}
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def standings(matches: list[Match]) -> list[str]:
+    """For each match, why it ranks where it does: how far its score is from the one ranked next to it (the first
+    against the second, the others against the one above), and which weighted parts of the score make the gap."""
+    lines = []
+    for rank, match in enumerate(matches):
+        other = rank - 1 if rank else 1
+        where = ORDINALS[rank] if rank < len(ORDINALS) else f"{rank + 1}th"
+        if other >= len(matches):
+            lines.append(f"{where}: the only procedure that fits")
+            continue
+        theirs = matches[other].breakdown
+        parts = []
+        for name, weight in sorted(
+            WEIGHTS.items(), key=lambda p: -abs(getattr(match.breakdown, p[0]) - getattr(theirs, p[0])) * p[1]
+        ):
+            mine, them = getattr(match.breakdown, name), getattr(theirs, name)
+            if abs(mine - them) * weight >= 0.0005:
+                parts.append(f"{PART_NAMES[name]} {weight * (mine - them):+.3f} ({mine:.2f} against {them:.2f})")
+        gap = match.score - matches[other].score
+        side = "ahead of" if gap >= 0 else "behind"
+        lines.append(f"{where}: {abs(gap):.3f} {side} {ORDINALS[other]}: " + ("; ".join(parts) or "a tie on every part"))
+    return lines
+
+
+@lru_cache(maxsize=10_000)
 def _site(where: str) -> str:
     """What counts as one site, for a place (see procedures.search.place): its host (subdomains join their
     parent through the stored domains), or, for a file, its folder."""

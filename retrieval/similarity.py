@@ -6,6 +6,7 @@ counts for little or nothing unless it matches."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,7 +17,13 @@ from retrieval.vocabulary import vocabulary
 
 FIELDS = ("goal", "about", "steps", "values")
 FIELD_WEIGHTS = {"goal": 1.0, "about": 0.8, "steps": 0.75, "values": 0.3}
-FIELD_NAMES = {"goal": "title", "about": "description or flow", "steps": "steps' elements", "values": "demonstrated values"}
+FIELD_NAMES = {
+    "goal": "title",
+    "about": "description, flow or headings",
+    "steps": "steps' elements",
+    "values": "demonstrated values",
+    "fits": "parameters' values",
+}
 SYNONYM = 0.85  # a word of the same vocabulary group
 MISSPELT = 0.85  # a corrected misspelling
 VALUE_WEIGHT = 0.25  # an unmatched task word that looks like a value weighs this much
@@ -24,6 +31,11 @@ SLOT_WEIGHT = 0.5  # an unmatched task word where the title had a value, that do
 TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest from covering the title
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
+DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
+GENERAL_ACTIONS = frozenset(
+    "click double_click filter choose give_value type check uncheck expand collapse submit navigate scroll drag".split()
+)
+FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
 @dataclass(frozen=True)
@@ -36,6 +48,9 @@ class Document:
     goal: tuple[str, ...]  # the title's stems in order, SLOT where a value stood
     things: tuple[bool, ...]  # for each core term, whether it names a thing rather than an action
     done: frozenset[str]  # the meanings of the title
+    shapes: Counter[str]  # the shapes of the demonstrated values that parameters stand for
+    allowed: tuple[str, ...]  # the allowed values of its parameters, stemmed, between spaces
+    verbs: tuple[frozenset[str], ...]  # the meanings of the title's words that say what to do, not to what
 
 
 def _phrases_and_words(stems: list[str]) -> set[str]:
@@ -52,7 +67,7 @@ def _phrases_and_words(stems: list[str]) -> set[str]:
 
 
 @lru_cache(maxsize=20_000)
-def document(goal: str, about: str, steps: str, values: str) -> Document:
+def document(goal: str, about: str, steps: str, values: str, fits: str = "") -> Document:
     groups = vocabulary().meanings
     terms: dict[str, tuple[float, str]] = {}
     meanings: dict[str, tuple[float, str, str]] = {}
@@ -68,11 +83,28 @@ def document(goal: str, about: str, steps: str, values: str) -> Document:
     core = tuple({t.stem: t for t in fold_terms(goal.split())}.values())
     things = tuple(not vocab.is_action(t.stem) for t in core)
     done = frozenset(m for t in core for m in t.meanings)
-    return Document(terms, meanings, core, tuple(goal.split()), things, done)
+    kinds, *allowed = fits.split("|")
+    words = goal.split()
+    verbs = tuple(
+        t.meanings & vocab.actions
+        for t in core
+        if t.meanings & vocab.actions and not (t.position and words[t.position - 1] in DETERMINERS)
+    )
+    return Document(
+        terms,
+        meanings,
+        core,
+        tuple(words),
+        things,
+        done,
+        Counter(kinds.split()),
+        tuple(f" {a} " for a in allowed),
+        verbs,
+    )
 
 
 def document_of(row: SearchRow) -> Document:
-    return document(row.goal, row.about, row.steps, row.values)
+    return document(row.goal, row.about, row.steps, row.values, row.fits)
 
 
 @dataclass(frozen=True)
@@ -129,6 +161,22 @@ def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
     return out
 
 
+def value_fit(task: Task, doc: Document) -> tuple[float, list[Evidence]]:
+    """How well the values the task names fit the procedure's parameters, 0..1: one of their allowed values, or
+    values of the shapes (date, time, email...) its parameters took, as many as it has."""
+    if not doc.shapes and not doc.allowed:
+        return 0.0, []
+    named = [a.strip() for a in doc.allowed if a in task.said]
+    if named:
+        return 1.0, [Evidence(a, a, "an allowed value", "fits") for a in named]
+    wanted = Counter(task.shapes)
+    fitted = sum((wanted & doc.shapes).values())
+    if not fitted:
+        return 0.0, []
+    evidence = [Evidence(f"a {shape}", f"a {shape}", "value shape", "fits") for shape in (wanted & doc.shapes)]
+    return fitted / max(sum(wanted.values()), sum(doc.shapes.values())), evidence
+
+
 def undoing(task: Task) -> dict[str, frozenset[str]]:
     """What each meaning the task asks for would undo ("unsubscribe" undoes "subscribe")."""
     opposites = vocabulary().opposites
@@ -138,6 +186,31 @@ def undoing(task: Task) -> dict[str, frozenset[str]]:
 def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
     """The task asks to undo what the procedure's title does."""
     return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
+
+
+def _other_verb(task: Task, doc: Document) -> bool:
+    """The task starts with a verb of its own that is not the verb the title starts with: it asks to do something
+    else ("Book a flight" is not "Delete the book"), whatever words they share. Only verbs that say what to do to
+    a thing count (delete, book, export); the verbs of working a page (click, type, choose, open) may stand for
+    one another."""
+    vocab = vocabulary()
+    first = task.terms[0] if task.terms else None
+    if first is None or first.value or first.position != _first_word(task.stems) or not doc.verbs:
+        return False
+    actions = first.meanings & vocab.actions
+    return bool(actions) and not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
+
+
+def _first_word(stems: list[str]) -> int:
+    return next((i for i, word in enumerate(stems) if word not in STOP_STEMS), -1)
+
+
+def _value_weight(term: Term, slots: set[int]) -> float:
+    """How much a task word counts when the procedure does not have it in its title: where the title had a value, a
+    new value nothing and a word of one a little; elsewhere a word that looks like a value little."""
+    if term.position in slots:
+        return 0.0 if term.value else SLOT_WEIGHT
+    return VALUE_WEIGHT if term.value else 1.0
 
 
 def goal_similarity(
@@ -156,14 +229,13 @@ def goal_similarity(
     for term in task.terms:
         weight = weights.get(term.stem, 1.0)
         score, why = _match(term, doc)
+        valued = _value_weight(term, slots)
         if why is None:
-            if term.position in slots:  # where the title had a value: a new value, or a word of it
-                weight *= 0.0 if term.value else SLOT_WEIGHT
-            elif term.value:
-                weight *= VALUE_WEIGHT
-            else:
-                own_things = own_things or not vocab.is_action(term.stem)
+            weight *= valued
+            own_things = own_things or (valued == 1.0 and not vocab.is_action(term.stem))
         else:
+            if why.field != "goal":  # a value that the procedure showed too helps a little, and costs no more than one it did not
+                weight *= valued
             evidence.append(why)
             matched |= term.meanings
         covered += weight * score
@@ -173,9 +245,15 @@ def goal_similarity(
     covered_title = [bool(t.meanings & matched) for t in title]
     title_share = sum(covered_title) / len(title) if title else task_share
     similarity = TASK_SHARE * task_share + (1 - TASK_SHARE) * title_share
+    if evidence:  # values alone do not make a procedure relevant
+        fit, fitting = value_fit(task, doc)
+        similarity += FIT * fit * (1 - similarity)
+        evidence += fitting
     if _opposed(undoing(task) if undo is None else undo, doc):
         similarity *= OPPOSITE
     things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
     if own_things and things and not any(things):
+        similarity *= OFF_TOPIC
+    if _other_verb(task, doc):
         similarity *= OFF_TOPIC
     return similarity, evidence

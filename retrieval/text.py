@@ -7,16 +7,19 @@ import re
 from dataclasses import dataclass
 
 from core.words import STOP_WORDS, stem, tokens
-from procedures.search import SLOT
+from procedures.search import SLOT, shapes
 from retrieval.vocabulary import Vocabulary, vocabulary
 
 # besides the usual stop words, the filler of task wording ("I want to ...", "then", "for me")
-FILLER = frozenset("want need let lets just now also there here them then they do does did am been some any".split())
+FILLER = frozenset(
+    "want need let lets just now also there here them then they do does did am been some any called named titled about via".split()
+)
 STOP_STEMS = frozenset(STOP_WORDS | FILLER | {stem(w) for w in STOP_WORDS | FILLER})
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth ninth tenth "
     "last next previous".split()
 )
+DIGITS = {stem(w): str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about".split())
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(?<!\w)\'[^\']*\'(?!\w)')
 RAW_TOKEN = re.compile(r"[^\s\"“”]+")
@@ -59,6 +62,8 @@ def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocab
 class Task:
     stems: list[str]  # every word in order, quoted text as one SLOT
     terms: list[Term]  # what the task asks for, values marked (quoted text is left out)
+    shapes: tuple[str, ...] = ()  # the shapes of the values it names (procedures.search.shapes)
+    said: str = ""  # every word in order, quoted text too, stemmed, number words as digits, between spaces
 
 
 def _looks_like_value(raw: list[str], position: int) -> bool:
@@ -97,4 +102,5 @@ def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
         Term(t.surface, t.stem, t.meanings, t.position, value=all(values[t.position : t.position + len(t.stem.split())]))
         for t in fold_terms(stems, surfaces, vocab)
     ]
-    return Task(stems, terms)
+    said = [DIGITS.get(w, w) for w in map(stem, tokens(task))]
+    return Task(stems, terms, tuple(shapes(task)), f" {' '.join(said)} ")

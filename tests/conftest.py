@@ -43,6 +43,35 @@ def site() -> Iterator[str]:
     server.server_close()
 
 
+class ServedSite:
+    """tests/sites over HTTP on 127.0.0.1, with the paths (and queries) it was asked for, in order."""
+
+    def __init__(self) -> None:
+        self.received: list[str] = []
+        received = self.received
+
+        class Handler(_QuietHandler):
+            def do_GET(self) -> None:
+                received.append(self.path)
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITES)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def served() -> Iterator[ServedSite]:
+    """The fixture sites on a server of this test's own, which keeps what it received."""
+    server = ServedSite()
+    yield server
+    server.close()
+
+
 @pytest.fixture
 def attacker() -> Iterator[object]:
     """The attacker's server (tests/sites/hostile at http://localhost:PORT), with what it received."""

@@ -67,9 +67,13 @@ def describe_procedure(p: Procedure) -> str:
     if a.prerequisites:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))
     lines.append("Parameters:")
+    uncovered = set(p.uncovered_parameters())
     for param in a.parameters or []:
         example = "(secret)" if param.secret else repr(param.example)
-        lines.append(f"  {param.name}: {example}{'' if param.required else ' (optional)'}")
+        optional = "" if param.required else " (optional: the demonstrated value unless the task gives one)"
+        lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
+        if param.allowed and param.kind in ("option", "choice"):
+            lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
     lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
     lines.append("Steps:")
@@ -78,8 +82,13 @@ def describe_procedure(p: Procedure) -> str:
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
         lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
     lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
-    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]" for i, c in enumerate(p.checks, 1)]
+    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)]
     return "\n".join(lines)
+
+
+def _covers(check: Check) -> str:
+    names = sorted(check.referenced_parameters())
+    return f"  covers {', '.join(names)}" if names else ""
 
 
 def _when(check: Check) -> str:
@@ -140,6 +149,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     known = {} if args.force else importable.stored_already(store)
     for procedure in importable.store_into(store, force=args.force):
         print(f"Imported {procedure.title!r} as {procedure.id} ({len(procedure.steps)} steps, {procedure.source})")
+    for note in importable.notes:
+        print(f"  not mapped: {note}")
     for procedure in importable.procedures:
         if procedure.id in known:
             print(f"Already stored: {procedure.title!r} as {known[procedure.id]} (--force imports a copy)")

@@ -10,15 +10,12 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from playwright.sync_api import Error as PlaywrightError
-
 from app.cli.output import table
 from app.cli.procedures import describe_procedure
 from app.formatting import step_summary
-from app.operations import build_and_store, chosen_recording
+from app.operations import build_and_store, chosen_recording, record_demonstration, unbuildable
 from procedures.store import ProcedureStore
-from recorder import RecordedStep, RecordingSession, recover_journals
-from recorder.browser import open_browser
+from recorder import RecordedStep, recover_journals
 from recorder.recordings import RecordingStore
 
 
@@ -46,27 +43,24 @@ def cmd_record(args: argparse.Namespace) -> int:
     for recording in recover_journals(store):
         print(f"Recovered an interrupted recording: {recording.id} ({len(recording.steps)} steps)")
     stop = threading.Event()
-    with open_browser(headless=args.headless) as handle, ctrl_c_sets(stop):
-        session = RecordingSession(handle.context, title=args.title, description=args.description, store=store)
-        page = handle.context.new_page()
-        session.start()
-        deadline = time.monotonic() + args.seconds if args.seconds else None
-        print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True)
-        try:
-            try:
-                page.goto(args.url)
-            except PlaywrightError as exc:
-                if not stop.is_set():
-                    print(f"showmehow: could not open {args.url} ({str(exc).splitlines()[0]}); still recording", file=sys.stderr)
-            while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
-                pass
-        except PlaywrightError as exc:
-            if not stop.is_set():  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
-                print(
-                    f"showmehow: the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded", file=sys.stderr
-                )
-        recording = session.stop()
+
+    with ctrl_c_sets(stop):
+        recording = record_demonstration(
+            args.url,
+            args.title,
+            args.description,
+            args.headless,
+            stop,
+            args.seconds,
+            notice=lambda message: print(f"showmehow: {message}", file=sys.stderr),
+            started=lambda: print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True),
+            store=store,
+        )
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
+    why = unbuildable(recording)
+    if why:
+        print(f"showmehow: {why}", file=sys.stderr)
+        return 1
     print(
         f"Recording {recording.id[:12]}: {len(recording.steps)} steps; `showmehow build {recording.id[:12]}` makes it a procedure"
     )

@@ -3,11 +3,11 @@ that a run learned for the procedure, as a diff to accept or reject."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import html
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,66 +16,41 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from app.formatting import revision_text
-from app.qt.table_models import RowsModel
+from app.operations import Built, keep_as_new
+from app.qt.layouts import button_row, titled
+from app.qt.table_models import PicturedRows, RowsModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
-from procedures.models import CHECK_KINDS, Procedure
+from procedures.builder import flow_of
+from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
+from recorder.pictures import recording_pictures, step_picture_file
 
 YES = ("yes", "true", "1", "y")
 
 
-def button_row(buttons: list[tuple[str, Callable[[], object]]]) -> QHBoxLayout:
-    """Push buttons side by side, left-aligned, each calling its slot."""
-    row = QHBoxLayout()
-    for label, slot in buttons:
-        button = QPushButton(label)
-        button.clicked.connect(slot)
-        row.addWidget(button)
-    row.addStretch(1)
-    return row
-
-
 class ProcedureEditor(QDialog):
     saved = Signal(str)  # procedure id
+    kept_apart = Signal(str)  # the id of a recording's procedure after "Keep as a new procedure"
 
-    def __init__(self, procedure: Procedure, store: ProcedureStore, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, procedure: Procedure, store: ProcedureStore, parent: QWidget | None = None, merged: Built | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Edit: {procedure.title}")
-        self.resize(1000, 720)
-        self.procedure, self.store = procedure, store
+        self.resize(1180, 760)
+        self.procedure, self.store, self.merged = procedure, store, merged
         self.title = QLineEdit(procedure.title)
         self.goal = QLineEdit(procedure.abstract.goal)
         self.flow = QPlainTextEdit("\n".join(procedure.abstract.flow))
-        self.parameters = RowsModel(["Name", "Example", "Secret", "Required", "Description"], editable={0, 1, 2, 3, 4})
-        self.parameters.set_rows(
-            [
-                (
-                    p.name,
-                    "" if p.secret else (p.example or ""),
-                    "yes" if p.secret else "no",
-                    "yes" if p.required else "no",
-                    p.description,
-                )
-                for p in procedure.abstract.parameters
-            ]
-        )
-        self.steps = RowsModel(["Action", "Selector", "Value", "Description", "Failures"], editable={1, 2, 3})
-        self._show_steps()
-        self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
-        self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
-        add_check, remove_check = QPushButton("Add check"), QPushButton("Remove check")
-        self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
-        add_check.clicked.connect(self.add_check)
-        add_check.setToolTip(f"Kinds: {', '.join(CHECK_KINDS)}. Use {{parameter}} placeholders; * is a wildcard.")
-        remove_check.clicked.connect(self.remove_check)
+        self._make_models(procedure)
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -85,26 +60,104 @@ class ProcedureEditor(QDialog):
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Goal", self.goal)
+        parts = self._panes()
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Parameters"))
-        layout.addWidget(make_table(self.parameters, stretch=4), 1)
-        layout.addWidget(QLabel("Steps (failed steps are red; hover over a cell to see all of it)"))
-        self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 220})
-        layout.addWidget(self.steps_view, 2)
-        layout.addWidget(QLabel("Checks: what must hold after a step or at the end (kind: text, url, value or element)"))
-        self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
-        layout.addWidget(self.views["Checks"], 1)
-        check_buttons = QHBoxLayout()
-        check_buttons.addWidget(add_check)
-        check_buttons.addWidget(remove_check)
-        check_buttons.addStretch(1)
-        layout.addLayout(check_buttons)
-        layout.addWidget(QLabel("Flow (one line per step)"))
-        layout.addWidget(self.flow, 1)
+        uncovered = procedure.uncovered_parameters()
+        self.coverage = QLabel(
+            f"No check covers: {', '.join(uncovered)}" if uncovered else "Every parameter is covered by a check"
+        )
+        layout.addWidget(self._merge_box())
         layout.addWidget(self._revision_box())
+        layout.addWidget(parts, 1)
+        layout.addWidget(self.coverage)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _make_models(self, procedure: Procedure) -> None:
+        """The table models of the procedure's parameters, steps and checks."""
+        self.parameters = RowsModel(
+            ["Name", "Example", "Allowed values", "Secret", "Required", "Description"], editable={0, 1, 3, 4, 5}
+        )
+        self.parameters.set_rows(
+            [
+                (
+                    p.name,
+                    "" if p.secret else (p.example or ""),
+                    ", ".join(p.allowed),
+                    "yes" if p.secret else "no",
+                    "yes" if p.required else "no",
+                    p.description,
+                )
+                for p in procedure.abstract.parameters
+            ]
+        )
+        self.steps = PicturedRows(["Action", "Selector", "Value", "Step", "Failures"], pictured=3, editable={1, 2, 3})
+        self._show_steps()
+        self.steps.dataChanged.connect(self._steps_changed)
+        self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
+        self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
+        self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
+
+    def _panes(self) -> QSplitter:
+        """Parameters over steps over checks beside the flow, each pane resizable."""
+        self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 420})
+        if self.steps.pictures:
+            self.steps_view.verticalHeader().setDefaultSectionSize(PicturedRows.THUMB_HEIGHT + 6)
+            self.steps_view.setIconSize(QSize(PicturedRows.THUMB_HEIGHT * 3, PicturedRows.THUMB_HEIGHT))
+        for visual, column in enumerate((3, 2, 0, 4)):  # the step in words first, its selector last
+            self.steps_view.horizontalHeader().moveSection(self.steps_view.horizontalHeader().visualIndex(column), visual)
+        self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
+        checks = titled(
+            "Checks: what must hold after a step or at the end (text, url, value or element)",
+            self.views["Checks"],
+            button_row([("Add check", self.add_check), ("Remove check", self.remove_check)]),
+        )
+        checks.setToolTip(f"Kinds: {', '.join(CHECK_KINDS)}. Use {{parameter}} placeholders; * is a wildcard.")
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(checks)
+        lower.addWidget(titled("Flow: one line per step, written again from the steps when they change", self.flow))
+        lower.setSizes([640, 520])
+        parts = QSplitter(Qt.Orientation.Vertical)
+        parts.addWidget(titled("Parameters: what a task chooses", make_table(self.parameters, stretch=5, caps={2: 260})))
+        parts.addWidget(titled("Steps (failed steps are red; the selector is the last column, whole on hover)", self.steps_view))
+        parts.addWidget(lower)
+        parts.setSizes([200, 300, 180])
+        return parts
+
+    def _merge_box(self) -> QWidget:
+        """After a recording merged into this procedure: what happened, and a way to keep it apart."""
+        box = self.merge_box = QWidget()
+        if self.merged is None:
+            box.hide()
+            return box
+        layout = QHBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.merge_note = QLabel(
+            f"This recording repeats the stored procedure <b>{html.escape(self.procedure.title, quote=False)}</b>: it was merged into "
+            "it, its differing steps kept as alternatives. If it is another task, keep it apart."
+        )
+        self.merge_note.setWordWrap(True)
+        box.setStyleSheet("background: #fff4d6")
+        layout.addWidget(self.merge_note, 1)
+        layout.addLayout(button_row([("Keep as a new procedure", self.keep_as_new)]))
+        return box
+
+    def keep_as_new(self) -> None:
+        """Undo the merge: the stored procedure as it was, and the recording as a procedure of its own."""
+        assert self.merged is not None
+        new_id = keep_as_new(self.store, self.merged)
+        self.merged = None
+        self.merge_box.setVisible(False)
+        self.kept_apart.emit(new_id)
+        self.reject()
+
+    def _steps_changed(self) -> None:
+        self.flow.setPlainText("\n".join(flow_of(self._edited_steps())))
+
+    def _edited_steps(self) -> list[ProcedureStep]:
+        """The steps with what the table shows (what `edited` validates)."""
+        return [s.model_copy(update={"description": row[3]}) for s, row in zip(self.procedure.steps, self.steps.rows)]
 
     def _show_steps(self) -> None:
         steps = self.procedure.steps
@@ -112,13 +165,27 @@ class ProcedureEditor(QDialog):
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in steps],
             highlighted={i for i, s in enumerate(steps) if s.failure_count},  # the steps that broke in runs
         )
+        for index, picture in self._pictures().items():
+            self.steps.set_picture(index, picture)
+
+    def _pictures(self) -> dict[int, str]:
+        """The pictures taken while recording, by step, when the steps are still the recording's, one for one."""
+        recording_id = self.procedure.recording_id
+        folder = recording_pictures(recording_id) if recording_id else None
+        if folder is None or not folder.is_dir():
+            return {}
+        counts = {rid: count for rid, _, _, count in self.store.recordings.summaries()}
+        if counts.get(recording_id) != len(self.procedure.steps):
+            return {}
+        files = {index: step_picture_file(folder, index) for index in range(len(self.procedure.steps))}
+        return {index: str(path) for index, path in files.items() if path.exists()}
 
     def _revision_box(self) -> QWidget:
         """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
         self.revision = self.store.revisions.pending(self.procedure)
         box = self.revision_box = QWidget()
-        box.setVisible(self.revision is not None)
         if self.revision is None:
+            box.hide()
             return box
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +204,7 @@ class ProcedureEditor(QDialog):
             self.error.setText(f"Not accepted: {exc}")
             return
         self._show_steps()
+        self._steps_changed()
         self._revision_decided("Accepted: the steps above are the fixed ones.")
 
     def reject_revision(self) -> None:
@@ -164,7 +232,10 @@ class ProcedureEditor(QDialog):
                 "required": str(required).lower() in YES,
                 "description": description,
             }
-            for name, example, secret, required, description in self.parameters.rows
+            | {"allowed": parameter.allowed, "kind": parameter.kind, "label": parameter.label}
+            for (name, example, _, secret, required, description), parameter in zip(
+                self.parameters.rows, self.procedure.abstract.parameters
+            )
         ]
         for step, (_, selector, value, description, _) in zip(data["steps"], self.steps.rows):
             if selector and selector != step["selector"]:

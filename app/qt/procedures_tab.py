@@ -6,13 +6,14 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
-from app.operations import duplicate_procedure
-from app.qt.editor import ProcedureEditor, button_row
+from app.operations import Built, duplicate_procedure
+from app.qt.editor import ProcedureEditor
 from app.qt.host import Host
-from app.qt.table_models import ProceduresModel
+from app.qt.layouts import button_row
+from app.qt.table_models import NaturalSortProxy, ProceduresModel
 from app.qt.table_view import make_table
 from core.errors import ShowMeHowError
 from procedures.script_export import export_script
@@ -26,15 +27,12 @@ class ProceduresTab(QWidget):
         self.store, self.host = store, host
         self.editor: ProcedureEditor | None = None
         self.procedures_model = ProceduresModel()
-        self.procedures_proxy = QSortFilterProxyModel()
-        self.procedures_proxy.setSourceModel(self.procedures_model)
-        self.procedures_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.procedures_proxy.setFilterKeyColumn(-1)
-        self.procedures_proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.procedures_proxy = NaturalSortProxy(self.procedures_model)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)
         self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps={1: 220, 2: 200})
+        self.procedures_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by title, A to Z, at first
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
@@ -51,7 +49,8 @@ class ProceduresTab(QWidget):
         with warnings.catch_warnings(record=True) as skipped:
             warnings.simplefilter("always", SkippedRowWarning)
             procedures = self.store.list()
-        self.procedures_model.set_procedures(procedures)
+        fixed = {revision.procedure_id for revision in self.store.revisions.list(status="proposed")}
+        self.procedures_model.set_procedures(procedures, fixed)
         for warning in skipped:
             self.host.show_notice(str(warning.message))
 
@@ -67,14 +66,22 @@ class ProceduresTab(QWidget):
             self.host.show_error("Select a procedure first.")
         return procedure_id
 
-    def edit_procedure(self, procedure_id: str | None = None) -> ProcedureEditor | None:
+    def edit_procedure(self, procedure_id: str | None = None, merged: Built | None = None) -> ProcedureEditor | None:
+        """Open the editor on a procedure (the selected one by default); `merged`: a recording just merged into it."""
         procedure_id = procedure_id or self._selected()
         if procedure_id is None:
             return None
-        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window())
+        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window(), merged=merged)
         self.editor.saved.connect(lambda _: self.refresh_procedures())
+        self.editor.kept_apart.connect(self.kept_apart)
         self.editor.open()
         return self.editor
+
+    @Slot(str)
+    def kept_apart(self, procedure_id: str) -> None:
+        self.refresh_procedures()
+        self.host.show_notice("Kept as a new procedure; the other one is as it was before the merge.")
+        self.edit_procedure(procedure_id)
 
     @Slot()
     def delete_procedure(self) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QSize, Slot
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from app.operations import Built
 from app.qt.host import Host
 from app.qt.table_models import StepsModel
 from app.qt.table_view import make_table
@@ -41,8 +42,12 @@ class RecordTab(QWidget):
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.record_status)
-        layout.addWidget(make_table(self.steps_model, stretch=1, caps={2: 420}), 1)
+        self.steps_view = make_table(self.steps_model, stretch=1, caps={2: 420})
+        self.steps_view.verticalHeader().setDefaultSectionSize(StepsModel.THUMB_HEIGHT + 6)
+        self.steps_view.setIconSize(QSize(StepsModel.THUMB_HEIGHT * 3, StepsModel.THUMB_HEIGHT))
+        layout.addWidget(self.steps_view, 1)
         worker.steps_changed.connect(self.show_steps)
+        worker.step_picture.connect(self.steps_model.set_picture)
         worker.recording_stopped.connect(self.recording_stopped)
         worker.busy_changed.connect(self.set_busy)
 
@@ -67,8 +72,8 @@ class RecordTab(QWidget):
     def show_steps(self, steps: list[Any]) -> None:
         self.steps_model.set_steps(steps)
 
-    @Slot(str, str)
-    def recording_stopped(self, recording_id: str, procedure_id: str) -> None:
+    @Slot(str, object)
+    def recording_stopped(self, recording_id: str, built: Built) -> None:
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         self.record_status.setText(f"Recorded {self.steps_model.rowCount()} steps; the procedure is open in the editor.")

@@ -6,7 +6,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QModelIndex, QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from agent import RunResult, StepRecord
-from app.formatting import parse_assignment_text, run_outcome
+from app.formatting import bound_values, parse_assignment_text, run_outcome, step_sentence
 from app.qt.finder import Finder
 from app.qt.host import Host
+from app.qt.layouts import titled
 from app.qt.screenshot import ScreenshotView
-from app.qt.table_models import MatchesModel, RowsModel
+from app.qt.table_models import MatchesModel, RowsModel, RunLogModel
 from app.qt.table_view import make_table
 from app.qt.worker import BrowserWorker
 from core.errors import ShowMeHowError
@@ -46,7 +47,8 @@ class RunTab(QWidget):
         self.finder.found.connect(self.show_matches)
         self.finder.failed.connect(host.show_error)
         self.matches_model = MatchesModel()
-        self.log_model = RowsModel(["Step", "Source", "Command", "Arguments", "Status", "Error"])
+        self.log_model = RunLogModel()
+        self.values_model = RowsModel(["Parameter", "Value", "How it was bound"])
         self.screenshot = ScreenshotView()
         self.result = QLabel("")
         self.result.setOpenExternalLinks(True)
@@ -54,15 +56,25 @@ class RunTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._form())
         layout.addLayout(self._buttons())
-        layout.addWidget(QLabel("Matched procedures (untick to leave one out):"))
-        matches_view = make_table(self.matches_model, stretch=1)
-        matches_view.setMaximumHeight(140)
-        layout.addWidget(matches_view)
+        upper = QSplitter()
+        upper.addWidget(titled("Matched procedures (untick to leave one out)", make_table(self.matches_model, stretch=1)))
+        self.values_view = make_table(self.values_model, stretch=2, caps={1: 200})
+        upper.addWidget(titled("The values the run uses, and where each came from", self.values_view))
+        for pane in (upper.widget(0), upper.widget(1)):
+            pane.setMaximumHeight(150)  # the run's steps get the height left
+        layout.addWidget(upper)
         lower = QSplitter()
-        self.log_view = make_table(self.log_model, stretch=5, caps={3: 260})
+        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 160, 5: 220, 7: 160})
+        header = self.log_view.horizontalHeader()
+        for visual, column in enumerate((0, RunLogModel.WORDS, 4, 7, 5, 3, 2)):  # the step in words first
+            header.moveSection(header.visualIndex(column), visual)
+        header.setSectionHidden(1, True)  # replay or agent: the Source of the run says it
+        self.log_view.verticalHeader().setDefaultSectionSize(RunLogModel.THUMB_HEIGHT + 6)
+        self.log_view.setIconSize(QSize(RunLogModel.THUMB_HEIGHT * 3, RunLogModel.THUMB_HEIGHT))  # an element picture's shape
+        self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
-        lower.setSizes([560, 500])
+        lower.setSizes([820, 440])
         layout.addWidget(lower, 1)
         layout.addWidget(self.result)
         worker.run_progress.connect(self.run_progress)
@@ -128,8 +140,31 @@ class RunTab(QWidget):
         if number != self.finder.latest:
             return  # the answer to an older request
         self.matches_model.set_matches(matches)
+        self.show_values()
         if not matches:
             self.result.setText("No stored procedure fits this task; the agent would start without memory.")
+
+    def _given(self) -> dict[str, str]:
+        """The values and secrets typed in the form (those that can be read)."""
+        try:
+            return parse_assignment_text(self.run_params.text()) | parse_assignment_text(self.run_secrets.text())
+        except ShowMeHowError:
+            return {}
+
+    def _procedure(self, procedure_id: str | None) -> Match | None:
+        return next((m for m in self.matches_model.matches if m.procedure.id == procedure_id), None)
+
+    def show_values(self, procedure_id: str | None = None, sources: dict[str, str] | None = None) -> None:
+        """The parameters of the procedure the run uses (the first chosen match until the run says which),
+        their values with the person's own, secrets as dots, and how each was bound."""
+        chosen = self.matches_model.chosen_ids()
+        match = self._procedure(procedure_id or (chosen[0] if chosen else None))
+        if match is None:
+            self.values_model.set_rows([])
+            return
+        names = match.procedure.parameter_names
+        binding = match.binding.with_given(self._given(), names)
+        self.values_model.set_rows(bound_values(match.procedure, binding, sources))
 
     @Slot()
     def start_run(self) -> None:
@@ -149,6 +184,8 @@ class RunTab(QWidget):
         self.worker.headless = not self.show_browser.isChecked()
         self.host.place_browser()
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
+        if chosen is not None and len(chosen) == len(self.matches_model.matches):
+            chosen = None  # nothing unticked: no choice of the person's, so only the best match may replay
         url = self.run_url.text().strip() or None
         self.worker.run(task, url, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params, secrets)
 
@@ -160,18 +197,31 @@ class RunTab(QWidget):
     def run_progress(self, step: StepRecord) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in step.args.items() if v is not None)
         error = plain_error(step.error) if step.error else ""
-        self.log_model.append((step.step, step.source, step.command, shown, step.status, error), highlight=step.status == "error")
-        if step.screenshot and Path(step.screenshot).exists():
-            self.screenshot.show_file(step.screenshot)
+        match = self._procedure(step.procedure_id)
+        words = step_sentence(step, match.procedure if match else None)
+        row = (step.step, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
+        page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
+        element = step.picture if step.status == "ok" and step.picture and Path(step.picture).exists() else None
+        self.log_model.add(row, element or page, page, highlight=step.status == "error")  # a failed step: the page
+        if page:
+            self.screenshot.show_file(page)
+
+    @Slot(QModelIndex)
+    def show_step_picture(self, index: QModelIndex) -> None:
+        """A click on a step shows the page as it was after it."""
+        page = self.log_model.pages[index.row()]
+        if page:
+            self.screenshot.show_file(page)
 
     @Slot(dict)
     def run_finished(self, data: dict[str, Any]) -> None:
         result = RunResult.model_validate(data)
         for check in result.checks:
-            self.log_model.append(
-                ("end", "check", check.description, check.source, "ok" if check.passed else "error", check.detail or ""),
-                highlight=not check.passed,
-            )
+            status = "ok" if check.passed else "error"
+            row = ("end", "check", check.description, check.source, status, check.detail or "", check.description, "")
+            self.log_model.add(row, highlight=not check.passed)
+        if result.procedure_id:
+            self.show_values(result.procedure_id, result.binding)
         link = Path(result.run_dir).as_uri() if result.run_dir else ""
         lines = [html.escape(line) for line in run_outcome(result)]
         self.result.setText("<br>".join(lines) + f'<br><a href="{link}">Open the run directory</a>')

@@ -44,56 +44,47 @@ class _Tester(QObject):
             self.done.emit(f"Failed: {exc}")
 
 
+APPROVAL_CHOICES = {  # the approval policy's ids, in words
+    "always": "Always ask me first",
+    "unknown_sites": "Ask me only on sites I recorded nothing on",
+    "never": "Never ask: the agent acts on its own",
+}
+
+
 class SettingsDialog(QDialog):
+    """Every setting `showmehow config` lists, in plain words; a setting's own description is its tooltip."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(780)  # room for URLs and parameter variables
+        self.setMinimumWidth(900)  # room for URLs and parameter variables
         current = load_settings()
-        self.model = QLineEdit(current.model or "")
-        self.model.setPlaceholderText("e.g. openai/gpt-4o-mini (empty: no LLM)")
-        self.api_base = QLineEdit(current.api_base or "")
-        self.api_base.setPlaceholderText("e.g. http://127.0.0.1:8000/v1 (empty: the provider's)")
-        self.api_key_env = QLineEdit(current.api_key_env)
-        self.embedding_model = QLineEdit(current.embedding_model or "")
-        self.embedding_model.setPlaceholderText("e.g. openai/text-embedding-3-small (empty: retrieval by words only)")
-        self.chromium_path = QLineEdit(current.chromium_path or "")
-        self.chromium_path.setPlaceholderText("empty: SHOWMEHOW_CHROMIUM or chromium on PATH")
-        self.token_budget = QSpinBox()
-        self.token_budget.setRange(100, 200_000)
-        self.token_budget.setValue(current.token_budget)
-        self.approval_policy = QComboBox()
-        self.approval_policy.addItems(["always", "never", "unknown_sites"])
-        self.approval_policy.setCurrentText(current.approval_policy)
-        self.min_score = QDoubleSpinBox()
-        self.min_score.setRange(0.0, 1.0)
-        self.min_score.setSingleStep(0.05)
-        self.min_score.setValue(current.min_score)
-        self.revision_auto_accept = QSpinBox()
-        self.revision_auto_accept.setRange(0, 1000)
-        self.revision_auto_accept.setSpecialValueText("never: always ask")
-        self.revision_auto_accept.setValue(current.revision_auto_accept)
-        self.param_env = QLineEdit(assignment_text(current.param_env))
-        self.param_env.setPlaceholderText(
-            "e.g. password@example.org=EXAMPLE_PASSWORD (names of environment variables, never values)"
-        )
+        self._make_fields(current)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         test = QPushButton("Test connection")
         test.clicked.connect(self.test_connection)
         self._tester = _Tester()
         self._tester.done.connect(self.show_test_result)
+        self.rows: dict[str, tuple[str, QWidget]] = {  # setting -> (its label, its field), in the order shown
+            "model": ("Language model", self.model),
+            "api_base": ("Server address (API base)", self.api_base),
+            "api_key_env": ("Variable holding the API key", self.api_key_env),
+            "llm_timeout": ("Give up on the model after", self.llm_timeout),
+            "embedding_model": ("Model for finding procedures by meaning", self.embedding_model),
+            "chromium_path": ("Chromium program", self.chromium_path),
+            "token_budget": ("Room for procedures in the agent's prompt", self.token_budget),
+            "approval_policy": ("Before a risky action (paying, sending, deleting)", self.approval_policy),
+            "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
+            "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
+            "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
+            "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
+        }
         form = QFormLayout()
-        form.addRow("Model", self.model)
-        form.addRow("API base", self.api_base)
-        form.addRow("API key variable", self.api_key_env)
-        form.addRow("Embedding model", self.embedding_model)
-        form.addRow("Chromium path", self.chromium_path)
-        form.addRow("Token budget", self.token_budget)
-        form.addRow("Approval policy", self.approval_policy)
-        form.addRow("Minimum score", self.min_score)
-        form.addRow("Parameter variables", self.param_env)
-        form.addRow("Accept a learned fix after this many verified runs", self.revision_auto_accept)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for name, (label, field) in self.rows.items():
+            field.setToolTip(f"{name}: {Settings.model_fields[name].description}")
+            form.addRow(label, field)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
@@ -105,6 +96,45 @@ class SettingsDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(buttons)
 
+    def _make_fields(self, current: Settings) -> None:
+        """A field for each setting shown, holding its current value."""
+        self.model = QLineEdit(current.model or "")
+        self.model.setPlaceholderText("e.g. openai/gpt-4o-mini; empty: no LLM")
+        self.api_base = QLineEdit(current.api_base or "")
+        self.api_base.setPlaceholderText("e.g. http://127.0.0.1:8000/v1; empty: the provider's")
+        self.api_key_env = QLineEdit(current.api_key_env)
+        self.embedding_model = QLineEdit(current.embedding_model or "")
+        self.embedding_model.setPlaceholderText("e.g. openai/text-embedding-3-small; empty: by words only")
+        self.chromium_path = QLineEdit(current.chromium_path or "")
+        self.chromium_path.setPlaceholderText("empty: SHOWMEHOW_CHROMIUM, else chromium on PATH")
+        self.token_budget = QSpinBox()
+        self.token_budget.setRange(100, 200_000)
+        self.token_budget.setSuffix(" tokens")
+        self.token_budget.setValue(current.token_budget)
+        self.approval_policy = QComboBox()
+        for policy, words in APPROVAL_CHOICES.items():
+            self.approval_policy.addItem(words, policy)
+        self.approval_policy.setCurrentIndex(self.approval_policy.findData(current.approval_policy))
+        self.min_score = QDoubleSpinBox()
+        self.min_score.setRange(0.0, 1.0)
+        self.min_score.setSingleStep(0.05)
+        self.min_score.setValue(current.min_score)
+        self.revision_auto_accept = QSpinBox()
+        self.revision_auto_accept.setRange(0, 1000)
+        self.revision_auto_accept.setSpecialValueText("never: always ask me")
+        self.revision_auto_accept.setSuffix(" verified runs")
+        self.revision_auto_accept.setValue(current.revision_auto_accept)
+        self.llm_timeout = QDoubleSpinBox()
+        self.llm_timeout.setRange(1.0, 3600.0)
+        self.llm_timeout.setSuffix(" s")
+        self.llm_timeout.setValue(current.llm_timeout)
+        self.mcp_max_runs = QSpinBox()
+        self.mcp_max_runs.setRange(1, 16)
+        self.mcp_max_runs.setSuffix(" at once")
+        self.mcp_max_runs.setValue(current.mcp_max_runs)
+        self.param_env = QLineEdit(assignment_text(current.param_env))
+        self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD")
+
     def settings(self) -> Settings:
         """The saved settings with what the dialog shows changed (settings it does not show are kept)."""
         shown = {
@@ -114,10 +144,12 @@ class SettingsDialog(QDialog):
             "embedding_model": self.embedding_model.text().strip() or None,
             "chromium_path": self.chromium_path.text().strip() or None,
             "token_budget": self.token_budget.value(),
-            "approval_policy": self.approval_policy.currentText(),
+            "approval_policy": self.approval_policy.currentData(),
             "min_score": self.min_score.value(),
             "param_env": parse_assignment_text(self.param_env.text()),
             "revision_auto_accept": self.revision_auto_accept.value(),
+            "llm_timeout": self.llm_timeout.value(),
+            "mcp_max_runs": self.mcp_max_runs.value(),
         }
         return Settings.model_validate(load_settings().model_dump() | shown)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QPixmap
 
 from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
@@ -13,6 +14,32 @@ from recorder.models import RecordedStep
 from retrieval import Match
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def natural_key(value: Any) -> tuple[int, Any]:
+    """How a person sorts: numbers as numbers and before text, text without regard to case, and the
+    numbers inside text as numbers too ("step 9" before "step 10")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return 0, value
+    parts = re.split(r"(\d+)", "" if value is None else str(value).casefold())
+    return 1, [int(part) if n % 2 else part for n, part in enumerate(parts)]
+
+
+class NaturalSortProxy(QSortFilterProxyModel):
+    """Sorts a RowsModel's raw values (its UserRole) by `natural_key`; filters on every column, ignoring case."""
+
+    def __init__(self, source: QAbstractTableModel) -> None:
+        super().__init__()
+        self.setSourceModel(source)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 (Qt's name)
+        # the source model's own data(), not index.data(): PySide6 6.12 loses a reference to None each
+        # time index.data() brings None back to Python, and the interpreter aborts after some thousands
+        source, role = self.sourceModel(), self.sortRole()
+        return natural_key(source.data(left, role)) < natural_key(source.data(right, role))
 
 
 class RowsModel(QAbstractTableModel):
@@ -75,12 +102,80 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
-class StepsModel(RowsModel):
+class PicturedRows(RowsModel):
+    """Rows with a small picture in the `pictured` column: the element a step acted on, or a page."""
+
+    THUMB_HEIGHT = 54
+
+    def __init__(self, headers: list[str], pictured: int, editable: set[int] | None = None) -> None:
+        super().__init__(headers, editable)
+        self.pictured = pictured
+        self.pictures: dict[int, str] = {}  # row -> picture file
+        self.thumbnails: dict[int, QPixmap] = {}
+
+    def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
+        self.pictures, self.thumbnails = {}, {}
+        super().set_rows(rows, highlighted)
+
+    def set_picture(self, row: int, path: str | None) -> None:
+        if path is None:
+            return
+        self.pictures[row] = path
+        self.thumbnails.pop(row, None)
+        if row < len(self.rows):
+            self.dataChanged.emit(
+                self.index(row, self.pictured), self.index(row, self.pictured), [Qt.ItemDataRole.DecorationRole]
+            )
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and index.column() == self.pictured and role == Qt.ItemDataRole.DecorationRole:
+            return self.thumbnail(index.row())
+        return super().data(index, role)
+
+    def thumbnail(self, row: int) -> QPixmap | None:
+        """The row's picture, scaled down once (the view asks for it at every repaint)."""
+        if row not in self.pictures:
+            return None
+        if row not in self.thumbnails:
+            picture = QPixmap(self.pictures[row])
+            self.thumbnails[row] = picture.scaledToHeight(
+                min(self.THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation
+            )
+        return self.thumbnails[row]
+
+
+class RunLogModel(PicturedRows):
+    """A run's steps as they go: the step in words with a picture of the element it acted on (of the page,
+    for a failed step), its status and checks; the command and its arguments (selectors) come last."""
+
+    WORDS = 6
+
     def __init__(self) -> None:
-        super().__init__(["Action", "Target", "Value"])
+        super().__init__(["Step", "Source", "Command", "Arguments", "Status", "Error", "What it did", "Checks"], self.WORDS)
+        self.pages: list[str | None] = []  # by row: the page's screenshot after the step
+
+    def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
+        self.pages = [None] * len(rows)
+        super().set_rows(rows, highlighted)
+
+    def add(self, row: tuple[Any, ...], picture: str | None = None, page: str | None = None, highlight: bool = False) -> None:
+        self.pages.append(page)
+        if picture is not None:
+            self.pictures[len(self.rows)] = picture
+        self.append(row, highlight)
+
+
+class StepsModel(PicturedRows):
+    """A recording's steps as they come, each with a picture of its element once taken."""
+
+    def __init__(self) -> None:
+        super().__init__(["Action", "Target", "Value"], pictured=1)
 
     def set_steps(self, steps: list[RecordedStep]) -> None:
+        """The steps so far; the pictures taken stay (a step grows as the person types, it is not replaced)."""
+        pictures = self.pictures
         self.set_rows([step_summary(s) for s in steps])
+        self.pictures = {row: path for row, path in pictures.items() if row < len(steps)}
 
 
 class ProceduresModel(RowsModel):
@@ -91,10 +186,12 @@ class ProceduresModel(RowsModel):
     def __init__(self) -> None:
         super().__init__(
             ["Title", "Domains", "Parameters", "Uses", "Success rate", "Confidence", "Breaks at", "Checks", "Deprecated"]
+            + ["Fix waiting"]
         )
         self.procedures: list[Procedure] = []
 
-    def set_procedures(self, procedures: list[Procedure]) -> None:
+    def set_procedures(self, procedures: list[Procedure], fixed: set[str] | None = None) -> None:
+        """`fixed`: ids of the procedures for which a learned fix waits (see the Revisions tab)."""
         self.procedures = procedures
         rows = []
         for p in procedures:
@@ -110,6 +207,7 @@ class ProceduresModel(RowsModel):
                     breaks_at(p),
                     len(p.checks) or "none: runs end unverified",
                     "yes" if p.deprecated else "",
+                    "yes" if p.id in (fixed or set()) else "",
                 )
             )
         self.set_rows(rows, highlighted={i for i, p in enumerate(procedures) if p.deprecated})

@@ -5,15 +5,18 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from PySide6.QtCore import QThread, Slot
+from PySide6.QtCore import QRect, QThread, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QTabWidget
 
-from app.desktop import desktop_problem
+from app.desktop import NO_DISPLAY, desktop_problem, lacks_display
 from app.formatting import user_error
+from app.operations import Built
 from app.placement import Rect, side_by_side
+from app.qt.lessons_tab import LessonsTab
 from app.qt.procedures_tab import ProceduresTab
 from app.qt.record_tab import RecordTab
+from app.qt.revisions_tab import RevisionsTab
 from app.qt.run_tab import RunTab
 from app.qt.settings_dialog import SettingsDialog
 from app.qt.worker import BrowserWorker
@@ -30,6 +33,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 720)
         self.store = ProcedureStore()
         self.messages: list[QMessageBox] = []  # open message boxes (non-blocking)
+        self.before_browser: QRect | None = None  # where this window was before it made room for a browser
         self.worker = BrowserWorker(headless=not has_display() if headless is None else headless)
         self.thread_ = QThread()
         self.worker.moveToThread(self.thread_)
@@ -37,15 +41,22 @@ class MainWindow(QMainWindow):
         self.record_tab = RecordTab(self.worker, self)
         self.procedures_tab = ProceduresTab(self.store, self)
         self.run_tab = RunTab(self.worker, self)
+        self.revisions_tab = RevisionsTab(self.store, self)
+        self.lessons_tab = LessonsTab(self)
+        self.revisions_tab.decided.connect(self.procedures_tab.refresh_procedures)
         self.worker.recording_stopped.connect(self.recording_stopped)
         self.worker.notice.connect(self.show_notice)
         self.worker.failed.connect(self.show_error)
+        self.worker.busy_changed.connect(self.browser_busy)
         self.run_tab.finished.connect(self.procedures_tab.refresh_procedures)
         self.thread_.start()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.record_tab, "Record")
         self.tabs.addTab(self.procedures_tab, "Procedures")
         self.tabs.addTab(self.run_tab, "Run")
+        self.tabs.addTab(self.revisions_tab, "Revisions")
+        self.tabs.addTab(self.lessons_tab, "Lessons")
+        self.tabs.currentChanged.connect(self.tab_shown)
         self.setCentralWidget(self.tabs)
         self._file_menu()
         self.procedures_tab.refresh_procedures()
@@ -66,11 +77,13 @@ class MainWindow(QMainWindow):
             menu.addAction(action)
         self.quit_action = action
 
-    @Slot(str, str)
-    def recording_stopped(self, recording_id: str, procedure_id: str) -> None:
+    @Slot(str, object)
+    def recording_stopped(self, recording_id: str, built: Built) -> None:
         self.procedures_tab.refresh_procedures()
         self.tabs.setCurrentIndex(1)
-        self.procedures_tab.edit_procedure(procedure_id)
+        self.procedures_tab.edit_procedure(built.procedure_id, merged=built if built.merged else None)
+        if built.merged:
+            self.show_notice(f"Merged into {self.store.get(built.procedure_id).title!r}; the editor offers to keep it apart.")
 
     def place_browser(self) -> Rect | None:
         """Make room for a visible browser beside this window on its screen, and have the worker open it there."""
@@ -84,10 +97,26 @@ class MainWindow(QMainWindow):
             Rect(area.x(), area.y(), area.width(), area.height()), current, min_app_width=self.minimumSizeHint().width()
         )
         if app != current:
+            self.before_browser = self.geometry()
             self.move(app.x, app.y)
             self.resize(app.width - (frame.width() - inner.width()), app.height - (frame.height() - inner.height()))
         self.worker.window = browser
         return browser
+
+    @Slot(int)
+    def tab_shown(self, index: int) -> None:
+        """Revisions and lessons change in runs: read them again when their tab is shown."""
+        if self.tabs.widget(index) is self.revisions_tab:
+            self.revisions_tab.refresh()
+        elif self.tabs.widget(index) is self.lessons_tab:
+            self.lessons_tab.refresh()
+
+    @Slot(bool)
+    def browser_busy(self, busy: bool) -> None:
+        """The browser closed: this window takes back the room it gave it."""
+        if not busy and self.before_browser is not None:
+            self.setGeometry(self.before_browser)
+            self.before_browser = None
 
     @Slot(str)
     def show_notice(self, text: str) -> None:
@@ -121,6 +150,9 @@ class MainWindow(QMainWindow):
 
 
 def main() -> int:
+    if lacks_display():  # not an error: set-up ends here on a server, and this says how to go on
+        print(f"showmehow: {NO_DISPLAY}")
+        return 0
     problem = desktop_problem()
     if problem:
         print(f"showmehow: {problem}", file=sys.stderr)

@@ -23,14 +23,16 @@ from core.errors import ShowMeHowError
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
-from recorder.browser import launch, new_context, place_window
+from recorder.browser import launch, new_context, open_start_page, place_window, start_url
+from recorder.pictures import element_picture, recording_pictures, step_picture_file
 
 PUMP_MS = 50
 
 
 class BrowserWorker(QObject):
     steps_changed = Signal(list)  # the recording's steps so far
-    recording_stopped = Signal(str, str)  # recording id, id of the procedure built from it
+    step_picture = Signal(int, str)  # a recorded step's number (0-based) and the picture of its element
+    recording_stopped = Signal(str, object)  # recording id, the Built procedure (merged into a stored one or not)
     run_progress = Signal(object)  # a StepRecord: one step of a run
     run_finished = Signal(dict)  # a RunResult as a dict
     approval_requested = Signal(int, str)  # request number, what the agent wants to do
@@ -50,6 +52,7 @@ class BrowserWorker(QObject):
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
+        self._pictured: list[tuple[object, ...]] = []  # what each recorded step was when its picture was taken
         self._store = ProcedureStore()  # kept open for the worker's life
         self._running = True
 
@@ -156,16 +159,38 @@ class BrowserWorker(QObject):
         assert self._session is not None
         if not self._session.pump(PUMP_MS):
             self._finish_recording()  # the person closed the browser
+        else:
+            self._picture_steps()
+
+    def _picture_steps(self) -> None:
+        """Take the picture of each recorded step that is new or changed (a fill grows as the person types)."""
+        assert self._session is not None and self._page is not None
+        steps = self._session.steps
+        folder = recording_pictures(self._session.recording.id)
+        for index in range(max(0, len(self._pictured) - 1), len(steps)):
+            step = steps[index]
+            seen = (step.action, step.selector, step.value)
+            if index < len(self._pictured) and self._pictured[index] == seen:
+                continue
+            self._pictured[index : index + 1] = [seen]
+            if step.selector and not step.frame and not self._page.is_closed():
+                masks = [self._page.locator(step.selector)] if step.secret else []
+                picture = element_picture(self._page, step.selector, step_picture_file(folder, index), masks)
+                if picture is not None:
+                    self.step_picture.emit(index, str(picture))
 
     def _do_record(self, url: str, title: str, description: str) -> None:
         self.busy_changed.emit(True)
+        url = start_url(url)
         page = self._open_page()
-        self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
-        self._session.start()
         try:
-            page.goto(url)
-        except PlaywrightError as exc:
-            self.notice.emit(f"Could not open {url}: {str(exc).splitlines()[0]}. Still recording.")
+            open_start_page(page, url)  # a page that does not load records nothing
+        except ShowMeHowError:
+            self._close_browser()
+            raise
+        self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
+        self._pictured = []
+        self._session.start()  # the open page becomes the first step
 
     def _do_stop_recording(self) -> None:
         if self._session is not None and self._session.running:
@@ -178,9 +203,7 @@ class BrowserWorker(QObject):
         built = build_and_store(self._store, recording)
         for notice in built.notices:
             self.notice.emit(notice)
-        if built.merged:
-            self.notice.emit("This demonstration repeats a stored task: it was merged into that procedure as alternatives.")
-        self.recording_stopped.emit(recording.id, built.procedure_id)
+        self.recording_stopped.emit(recording.id, built)
         self.busy_changed.emit(False)
 
     def _do_run(

@@ -250,7 +250,12 @@ def describe_check(check: Mapping[str, Any]) -> str:
         "text": f"the page shows {expected!r}" + (f" in {selector}" if selector else ""),
         "value": f"{selector} holds {expected!r}",
         "element": f"{selector} is visible",
+        "checked": f"{selector} is {'checked' if _checked(expected) else 'not checked'}",
     }[kind]
+
+
+def _checked(expected: str) -> bool:
+    return expected.strip().lower() in ("yes", "true", "on", "checked")
 
 
 def _text_seen(page: Page, pattern: str, timeout_ms: float) -> str | None:
@@ -288,6 +293,13 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
         if kind == "element":
             locator.wait_for(state="visible", timeout=timeout_ms)
             return None
+        if kind == "checked":
+            seen = locator.is_checked(timeout=timeout_ms)
+            return (
+                None
+                if seen == _checked(expected)
+                else f"expected {describe_check(check | {'expected': expected, 'selector': selector})}, saw it {'checked' if seen else 'not checked'}"
+            )
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
             seen = locator.input_value(timeout=timeout_ms) if kind == "value" else _norm(locator.inner_text(timeout=timeout_ms))

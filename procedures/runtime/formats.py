@@ -8,7 +8,8 @@ replay puts the task's value into the field in the field's own format. Pure.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime
+from datetime import time as clock_time  # not `time`: exported scripts inline this module beside `import time`
 
 MONTHS = "january february march april may june july august september october november december".split()
 ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -90,14 +91,14 @@ def _date(text: str) -> date | None:
     return None
 
 
-def _time(text: str) -> time | None:
+def _time(text: str) -> clock_time | None:
     m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?", text.strip())
     if m is None:
         return None
     hour, minute = int(m[1]), int(m[2])
     if m[4]:
         hour = hour % 12 + (12 if m[4][0] in "Pp" else 0)
-    return time(hour, minute, int(m[3] or 0))
+    return clock_time(hour, minute, int(m[3] or 0))
 
 
 def for_input(input_type: str, value: str) -> str:

@@ -179,6 +179,18 @@ PLAIN_ERRORS = [  # Playwright's wording -> a person's; the first line of an err
 ]
 
 
+CLOSED = re.compile(r"Target (?:page, context or browser|closed)|Browser has been closed|Connection closed")
+
+
+def window_closed(error: BaseException, page: Page) -> bool:
+    """The browser window or the browser went away under the step (closed by the person, or killed by
+    Ctrl-C with it): a stop, not a failure of the procedure."""
+    try:
+        return page.is_closed() or bool(CLOSED.search(str(error)))
+    except Exception:  # noqa: BLE001 - a browser that is gone may fail to say even that
+        return True
+
+
 BLOCKED = re.compile(r"intercepts pointer events|element is not (?:visible|enabled|editable|stable)|outside of the viewport")
 
 
@@ -304,7 +316,8 @@ class Player:
                     "error",
                     self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
                 )
-                raise StepFailed(index, result.error, fault="task" if isinstance(exc, KeyError) else "procedure") from exc
+                fault = "task" if isinstance(exc, KeyError) else "stopped" if window_closed(exc, page) else "procedure"
+                raise StepFailed(index, result.error, fault=fault) from exc
             finally:
                 result.duration_ms = (time.perf_counter() - started) * 1000
                 result.check_ms = self._check_ms

@@ -72,7 +72,9 @@ def test_the_demonstration_leaves_postconditions_with_parameters(demonstrations)
         ("url", f"{order.steps[0].url.rsplit('/', 1)[0]}/confirm.html?name={{{name}}}&email={{email}}", "demonstration"),
         ("text", "Order number *", "demonstration"),
         ("text", f"Thanks {{{name}}}, your {{{size}}} shirt is on its way", "demonstration"),
+        ("checked", "{gift_wrap}", "demonstration"),  # no trace of it on the page: checked on the box before submit
     ]
+    assert order.checks[-1].after_step == len(order.steps) - 1  # the step before the one that sends the form
     clicks = [s for s in demonstrations["dialog"].steps if s.action == "click"]
     assert clicks[0].changes_page is True  # the dialog opened
     assert [c.expected for c in demonstrations["dialog"].checks] == ["The item was deleted"]
@@ -181,7 +183,7 @@ def test_a_click_that_changes_nothing_or_hits_the_wrong_button_fails(context, si
 def test_without_checks_a_run_is_done_but_unverified_and_does_not_count(context, demonstrations) -> None:  # type: ignore[no-untyped-def]
     store, dialog = _stored(demonstrations["dialog"].model_copy(update={"checks": []}))
     result = run_task("delete the old lamp", page=context.new_page(), store=store, mode="replay")
-    assert result.success and result.outcome == "unverified" and not result.verified
+    assert not result.success and result.outcome == "unverified" and not result.verified  # success: verified only
     assert result.verdict().startswith("Done, unverified")
     assert json.loads((Path(result.run_dir) / "result.json").read_text())["outcome"] == "unverified"  # type: ignore[arg-type]
     assert store.get(dialog.id).uses == 0

@@ -76,7 +76,7 @@ def test_an_upload_from_a_run_time_parameter_needs_approval(context, attacker: A
     assert "statement for march" not in attacker.everything()
     asked: list[str] = []
     done = _run("Send the bank statement", procedure_id, context, params=params, approve=lambda q, d: asked.append(q) or True)
-    assert done.success, done.error
+    assert done.outcome == "unverified" and not done.success, done.error  # done; no check: success is verified only
     assert asked == [f"upload {statement} to {attacker.base}"]
     assert "statement for march" in attacker.everything()  # approved: it went
 

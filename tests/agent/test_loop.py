@@ -80,7 +80,7 @@ def test_trigger_a_and_b_fire_and_are_logged(context, site: str, llm: LLMServer)
     result = run_task(
         "type bob as the user name", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL, controls=controls
     )
-    assert result.success, result.error
+    assert result.outcome == "unverified" and not result.success, result.error  # done; no check: success is verified only
     after_goto = llm.requests[1]["messages"][-1]["content"]
     assert "Tips for this site:\n- On the demo site, type slowly." in after_goto
     after_error = llm.requests[2]["messages"][-1]["content"]
@@ -110,7 +110,7 @@ def test_malformed_and_unknown_tool_calls_go_back_to_the_model(context, site: st
     result = run_task(
         "do something", page=context.new_page(), store=ProcedureStore(), mode="agent", model=MODEL, controls=controls
     )
-    assert result.success
+    assert result.outcome == "unverified" and not result.success  # done; no check: success is verified only
     messages = llm.requests[3]["messages"]
     tool_results = [m["content"] for m in messages if m["role"] == "tool"]
     assert tool_results[0].startswith("error: unknown tool 'teleport'")

@@ -18,3 +18,20 @@ def test_explain_says_which_words_matched_and_how(home: Path) -> None:
     assert '"subscibe" = "subscribe" (misspelling, in the title)' in out
     assert '"mailing list" = "newsletter" (synonym, in the title)' in out
     assert "<procedural_memory>" in out
+
+
+def test_a_local_file_given_by_its_path_is_the_page_the_procedure_was_recorded_on(home: Path, tmp_path: Path) -> None:
+    page = tmp_path / "form.html"
+    page.write_text("<form></form>", encoding="utf-8")
+    home.mkdir(parents=True, exist_ok=True)
+    store = ProcedureStore(home / "showmehow.db")
+    procedure = sample_procedure(title="Subscribe to the newsletter", domain="")
+    steps = [
+        step.model_copy(update={"url": page.as_uri(), "value": page.as_uri() if step.action == "navigate" else step.value})
+        for step in procedure.steps
+    ]
+    store.add(procedure.model_copy(update={"steps": steps}))
+    store.close()
+    result = run_cli("retrieve", "Subscribe to the newsletter", "--url", str(page), "--explain")
+    assert result.returncode == 0, result.stderr
+    assert "recorded on this page" in result.stdout and "ranks 1st: the only procedure that fits" in result.stdout

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
@@ -20,6 +20,13 @@ from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
 WAIT = 120_000  # a deadline, not a pause: a run (browser, litellm, model) can take 30 s on a loaded machine
+
+
+def _masked_share(path: str) -> float:
+    """The share of a picture painted in the colour of Playwright's mask (#ff00ff)."""
+    image = QImage(path)
+    pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
+    return sum(1 for c in pixels if c.red() > 200 and c.green() < 60 and c.blue() > 200) / max(1, len(pixels))
 
 
 @pytest.fixture
@@ -45,12 +52,52 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() == 3, timeout=WAIT)
     assert window.record_tab.steps_model.rows[1] == ("fill", "Username", "emile")
     assert window.record_tab.steps_model.rows[2] == ("fill", "Password", "••••")
+    qtbot.waitUntil(lambda: {1, 2} <= set(window.record_tab.steps_model.pictures), timeout=WAIT)  # each field typed in
+    pictures = window.record_tab.steps_model.pictures
+    assert all(Path(pictures[row]).stat().st_size <= 200_000 for row in (1, 2))
+    assert _masked_share(pictures[2]) > 0.3 > _masked_share(pictures[1])  # the password field is painted over
+    assert not window.record_tab.steps_model.thumbnail(1).isNull()
     window.record_tab.stop_button.click()
     qtbot.waitUntil(lambda: window.procedures_tab.procedures_model.rowCount() == 1, timeout=WAIT)
     qtbot.waitUntil(lambda: window.procedures_tab.editor.isVisible(), timeout=WAIT)
     assert window.tabs.currentIndex() == 1
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
+    assert window.procedures_tab.editor.coverage.text() == "No check covers: username, password"  # nothing was sent
+    assert set(window.procedures_tab.editor.steps.pictures) == {1, 2}  # the recording's pictures, step by step
+
+
+def test_a_merge_is_said_and_can_be_undone(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    stored = store.add(build_procedure(record(context, f"{site}/login.html", log_in("zoe", "pw"), title='Log in as "zoe"')))
+    before = store.get(stored)
+    _start_recording(qtbot, window, f"{site}/login.html", 'Log in as "gui-user"')
+    window.worker.call(log_in("gui-user", "pw2"))
+    qtbot.waitUntil(lambda: window.record_tab.steps_model.rowCount() >= 4, timeout=WAIT)
+    window.record_tab.stop_button.click()
+    qtbot.waitUntil(lambda: window.procedures_tab.editor is not None and window.procedures_tab.editor.isVisible(), timeout=WAIT)
+    editor = window.procedures_tab.editor
+    assert editor is not None and editor.merged is not None and not editor.merge_box.isHidden()
+    assert "merged into it" in editor.merge_note.text() and 'Log in as "zoe"' in editor.merge_note.text()
+    assert len(store) == 1 and "Merged into 'Log in as \"zoe\"'" in window.statusBar().currentMessage()
+    editor.keep_as_new()  # the person's "Keep as a new procedure"
+    qtbot.waitUntil(lambda: window.procedures_tab.editor is not editor and window.procedures_tab.editor.isVisible(), timeout=WAIT)
+    assert window.procedures_tab.editor.title.text() == 'Log in as "gui-user"' and not editor.isVisible()
+    assert len(store) == 2 and window.procedures_tab.procedures_model.rowCount() == 2
+    restored = store.get(stored)
+    assert restored.steps == before.steps and restored.variants == before.variants and restored.abstract == before.abstract
+
+
+def test_the_editor_writes_the_flow_again_when_steps_change(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    procedure = sample_procedure()
+    editor = window.procedures_tab.edit_procedure(ProcedureStore().add(procedure))
+    assert editor is not None
+    assert editor.flow.toPlainText().splitlines() == procedure.abstract.flow  # as stored, until a step changes
+    editor.steps.setData(editor.steps.index(1, 3), "Enter the login name")
+    editor.steps.setData(editor.steps.index(3, 3), 'Click "Log in"')
+    assert editor.flow.toPlainText().splitlines() == ["Enter the login name", 'Click "Log in"']
+    editor.save()
+    assert ProcedureStore().get(procedure.id).abstract.flow == ["Enter the login name", 'Click "Log in"']
 
 
 def test_closing_the_browser_stops_the_recording(qtbot, window: MainWindow, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -139,6 +186,16 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     arguments = [row[3] for row in window.run_tab.log_model.rows[:4]]
     assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
     assert [row[:2] + row[4:5] for row in window.run_tab.log_model.rows[4:]] == [("end", "check", "ok")] * 2
+    words = [row[6] for row in window.run_tab.log_model.rows[1:4]]
+    assert words == ["Enter the username: bob", "Enter the password: ••••", 'Click "Log in"'], words
+    log = window.run_tab.log_model
+    assert all(not log.thumbnail(row).isNull() for row in range(4))  # a picture beside each step
+    assert log.pictures[1].endswith("_element.jpg") and log.pictures[2].endswith("_element.jpg")  # the fields themselves
+    assert _masked_share(log.pictures[2]) > 0.3 > _masked_share(log.pictures[1])  # the password painted over
+    assert all(Path(log.pictures[row]).stat().st_size <= 200_000 for row in (1, 2, 3))
+    values = {row[0]: row[1:] for row in window.run_tab.values_model.rows}
+    assert values["username"][0] == "bob" and values["password"][0] == "••••", values
+    assert all(how and not how.startswith("not bound") for _, how in values.values()), values
     assert window.run_tab.screenshot.pixmap() is not None and not window.run_tab.screenshot.pixmap().isNull()
     dialog = window.run_tab.screenshot.open_full_size()  # what a click on the screenshot opens
     assert dialog is not None and dialog.isVisible()
@@ -160,6 +217,10 @@ def test_the_run_tab_takes_parameters_and_masked_secrets(qtbot, window: MainWind
     run_dir = next(home.glob("runs/run_*"))
     landed = json.loads((run_dir / "actions.jsonl").read_text().splitlines()[-1])["url"]
     assert "username=Ann+Lee&password=••••&" in landed, landed  # the site got both; the log masks the secret
+    assert window.run_tab.values_model.rows == [
+        ("username", "Ann Lee", "given as a parameter"),
+        ("password", "••••", "given as a parameter"),
+    ]
     for path in home.rglob("*"):
         if path.is_file():
             assert b"Gui-S3cret-Value" not in path.read_bytes(), path
@@ -202,13 +263,23 @@ def test_the_procedures_table_searches_and_sorts_by_numbers(qtbot, window: MainW
     assert proxy.rowCount() == 1 and proxy.index(0, 0).data() == "Export the report"
 
 
+def test_tables_sort_as_a_person_does(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    for title in ("step 10", "Banana", "apple", "step 9", "Cherry"):
+        store.add(sample_procedure(title=title))
+    window.procedures_tab.refresh_procedures()
+    proxy = window.procedures_tab.procedures_proxy
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert [proxy.index(row, 0).data() for row in range(5)] == ["apple", "Banana", "Cherry", "step 9", "step 10"]
+
+
 def test_screenshot_of_each_tab(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     ProcedureStore().add(sample_procedure())
     window.procedures_tab.refresh_procedures()
     window.show()
     qtbot.waitExposed(window)
     ARTIFACTS.mkdir(exist_ok=True)
-    for index, name in enumerate(["record", "procedures", "run"]):
+    for index, name in enumerate(["record", "procedures", "run", "revisions", "lessons"]):
         window.tabs.setCurrentIndex(index)
         qtbot.waitUntil(window.tabs.widget(index).isVisible, timeout=WAIT)
         path = ARTIFACTS / f"gui_{name}.png"
@@ -243,7 +314,9 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
     qtbot.waitUntil(lambda: dialog.status.text().startswith("Failed"), timeout=WAIT)
     assert "cannot reach" in dialog.status.text()
     dialog.token_budget.setValue(3210)
-    dialog.approval_policy.setCurrentText("unknown_sites")
+    assert [dialog.approval_policy.itemData(n) for n in range(3)] == ["always", "unknown_sites", "never"]
+    assert all(" " in dialog.approval_policy.itemText(n) for n in range(3))  # words, not ids
+    dialog.approval_policy.setCurrentIndex(1)
     dialog.revision_auto_accept.setValue(3)
     dialog.save()
     saved = load_settings()
@@ -253,12 +326,14 @@ def test_settings_dialog_saves_and_tests_the_connection(qtbot, llm) -> None:  # 
 
 def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(qtbot) -> None:  # type: ignore[no-untyped-def]
     from app.qt.settings_dialog import SettingsDialog
-    from core.settings import load_settings, set_setting
+    from core.settings import Settings, load_settings, set_setting
 
     set_setting("llm_timeout", "12")
     set_setting("param_env", '{"password@example.org": "EXAMPLE_PASSWORD"}')
     dialog = SettingsDialog()
     qtbot.addWidget(dialog)
+    assert set(dialog.rows) == set(Settings.model_fields)  # every setting `showmehow config` lists
+    assert dialog.llm_timeout.value() == 12
     assert dialog.param_env.text() == "password@example.org=EXAMPLE_PASSWORD"
     dialog.param_env.setText("password@example.org=hunter2!")  # a password where a variable's name belongs
     dialog.save()
@@ -268,6 +343,9 @@ def test_settings_dialog_keeps_what_it_does_not_show_and_names_secret_variables(
     dialog.save()
     saved = load_settings()
     assert saved.param_env == {"password@example.org": "EXAMPLE_PASSWORD", "otp": "EXAMPLE_OTP"} and saved.llm_timeout == 12
+    dialog.llm_timeout.setValue(30)
+    dialog.save()
+    assert load_settings().llm_timeout == 30
 
 
 def test_the_procedures_table_fits_the_default_window(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -356,7 +434,9 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     window.show()
     qtbot.waitExposed(window)
     window.worker.headless = False
+    before = window.geometry()
     beside = window.place_browser()  # what Start does: the browser goes on this window's screen, beside it
+    assert window.geometry().size() != before.size()  # narrowed to make room (the test screen is small)
     screen, frame = window.screen().availableGeometry(), window.frameGeometry()
     assert beside is not None and screen.contains(beside.x, beside.y) and beside.right <= screen.right() + 1
     assert frame.right() < beside.x or frame.left() >= beside.right  # side by side, not on top of each other
@@ -372,3 +452,50 @@ def test_the_browser_window_opens_where_it_was_placed(qtbot, window: MainWindow,
     x, y, width, height = seen[0]
     assert (x, y) == (placed.x, placed.y) and (width, height) == (placed.width, placed.height), seen
     assert x + width <= 1280 and y + height <= 800
+    qtbot.waitUntil(lambda: window.geometry().size() == before.size(), timeout=WAIT)  # the window takes its room back
+
+
+def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    store = ProcedureStore()
+    pid, revision = proposed_fix(store)
+    other, rejected = proposed_fix(store)
+    window.procedures_tab.refresh_procedures()
+    assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["yes", "yes"]  # a fix waits for each
+    window.tabs.setCurrentWidget(window.revisions_tab)
+    tab = window.revisions_tab
+    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None
+    tab.pending_view.selectRow([r.id for r in tab.revisions].index(revision.id))
+    rows = tab.diff_model.rows
+    assert len(rows) == 4 and rows[3][0] == "click @ #go" and "Sign in" in rows[3][1] and tab.diff_model.highlighted == {3}
+    tab.accept()
+    assert store.revisions.get(revision.id).status == "accepted" and store.get(pid).steps[3].selectors[0].startswith("internal:")
+    assert [r.id for r in tab.revisions] == [rejected.id]
+    tab.reject()
+    assert store.revisions.get(rejected.id).status == "rejected" and store.get(other).steps[3].selectors == ["#go"]
+    assert tab.pending_model.rowCount() == 0 and tab.summary.text() == "No fix waits for you."
+    assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["", ""]
+
+
+def test_the_lessons_tab_shows_two_tiers_to_promote_and_forget(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from retrieval.lessons import LessonStore
+
+    lessons = LessonStore()
+    lessons.load()
+    lessons.add_lesson("When goto fails with 'timeout', try reload instead.", "error_recovery", failed_command="goto")
+    window.tabs.setCurrentWidget(window.lessons_tab)
+    tab = window.lessons_tab
+
+    def row_of(text: str) -> int:
+        return next(n for n in range(tab.proxy.rowCount()) if text in tab.proxy.index(n, 2).data())
+
+    tab.tier.setCurrentIndex(2)  # Tier 2 only
+    assert tab.proxy.rowCount() == 1 and "When goto fails" in tab.proxy.index(0, 2).data()
+    tab.tier.setCurrentIndex(0)
+    tab.view.selectRow(row_of("When goto fails"))
+    tab.promote()
+    assert LessonStore().load()[-1].category == "best_practice"
+    assert tab.proxy.index(row_of("When goto fails"), 1).data() == "1"
+    tab.view.selectRow(row_of("When goto fails"))
+    tab.forget()
+    assert all("When goto fails" not in lesson.lesson for lesson in LessonStore().load())
+    assert all("When goto fails" not in row[2] for row in tab.model.rows)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from app.operations import build_and_store, chosen_recording, duplicate_procedure, find_procedures
+from app.operations import build_and_store, chosen_recording, duplicate_procedure, find_procedures, keep_as_new
 from core.errors import ShowMeHowError
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep, Recording
@@ -46,3 +46,42 @@ def test_find_procedures_ranks_the_stored_ones(home: Path) -> None:
     store.add(sample_procedure(title="Export the report"))
     matches = find_procedures(store, 'Log in to the wiki as "bob"', k=1)
     assert [m.procedure.id for m in matches] == [wiki]
+
+
+def test_a_recording_without_an_action_is_kept_but_not_built(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import call_cli
+
+    store = ProcedureStore()
+    failed = "chrome-error://chromewebdata/"
+    store.recordings.add(Recording(id="e" * 32, title="x"))
+    store.recordings.add(Recording(id="f" * 32, title="x", steps=[RecordedStep(action="navigate", value=failed, url=failed)]))
+    for rid, held in (("e" * 32, "no step"), ("f" * 32, f"only a navigation to a page that did not load ({failed})")):
+        with pytest.raises(ShowMeHowError, match="kept but not built") as raised:
+            build_and_store(store, store.recordings.get(rid))
+        assert held in str(raised.value)
+        shown = call_cli(capsys, "build", rid[:12])
+        assert shown.returncode == 2 and shown.stderr.strip() == f"showmehow: {raised.value}"
+    assert len(store) == 0 and find_procedures(store, "x") == []
+    listed = call_cli(capsys, "recordings").stdout
+    assert listed.count("not built") == 2
+
+
+def test_a_merge_is_said_and_can_be_undone(home: Path) -> None:
+    store = ProcedureStore()
+    first_id, second_id = "e1" + "0" * 30, "e2" + "0" * 30
+    for rid in (first_id, second_id):
+        store.recordings.add(_recording(rid))
+    first = build_and_store(store, store.recordings.get(first_id))
+    before = store.get(first.procedure_id)
+    second = build_and_store(store, store.recordings.get(second_id))  # the same task again
+    assert second.merged and second.procedure_id == first.procedure_id and len(store) == 1
+    assert second.before == before and second.demonstration is not None
+    assert store.built_from()[second_id] == [first.procedure_id]  # the recording is not "not built"
+    with pytest.raises(ShowMeHowError, match="already procedure"):
+        build_and_store(store, store.recordings.get(second_id))
+    new_id = keep_as_new(store, second)
+    assert len(store) == 2 and new_id != first.procedure_id
+    assert store.get(first.procedure_id).variants == before.variants  # as it was before the merge
+    assert store.get(new_id).recording_id == second_id and store.built_from()[second_id] == [new_id]
+    with pytest.raises(ShowMeHowError, match="not merged"):
+        keep_as_new(store, first)

@@ -1,8 +1,12 @@
 """Retrieval figures at 10,000 and 100,000 procedures: adding them, the first retrieve() of a fresh process,
 and the median retrieve(), against a plain Python loop of the seed's word-set Jaccard over the same procedures.
 
-Targets (issue 14): adding 10,000 procedures <= 5 s; median retrieve <= 10 ms at 10,000 and <= 50 ms at
-100,000; the first retrieve after a process starts <= 1 s at 100,000."""
+Targets (issue 14): adding 10,000 procedures <= 5 s. Issue 29: faster than the seed's Jaccard loop over
+pre-tokenized titles at every size, in the same run (the ratio is printed: the machine may be loaded); retrieve p95
+<= 10 ms at 10,000 and median <= 15 ms at 100,000; the first retrieve of a new process <= 50 ms at 100,000.
+
+First, top-1 per slice on both labelled sets beside the seed's Jaccard of title words, before and after 100 runs
+with random outcomes (tests/retrieval/scorecard.py, issue 29's targets)."""
 
 from __future__ import annotations
 
@@ -178,7 +182,7 @@ def measure(count: int) -> None:
     run = subprocess.run([sys.executable, "-c", FIRST_RETRIEVE, str(path)], capture_output=True, text=True, check=True)
     imports, first, first_cpu = map(float, run.stdout.split())
     print(
-        f"{count:,} procedures: first retrieve() of a new process {first * 1000:.0f} ms{verdict(first, 1)} s"
+        f"{count:,} procedures: first retrieve() of a new process {first * 1000:.0f} ms{verdict(first * 1000, 50)} ms"
         f" (CPU time {first_cpu * 1000:.0f} ms; opening the store included; importing ShowMeHow before it {imports * 1000:.0f} ms)"
     )
 
@@ -189,18 +193,20 @@ def measure(count: int) -> None:
         retriever.retrieve(task, url="https://acme.example.com/x", k=3)
         ours.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-    goals = [(p.id, set(p.abstract.goal.lower().split())) for p in procedures]
+    goals = [(p.id, set(p.title.lower().split())) for p in procedures]
     baseline = []
     for task in TASKS * 2:
         started = time.perf_counter()
         jaccard_top(goals, task)
         baseline.append((time.perf_counter() - started) * 1000)
-    target = 10 if count <= 10_000 else 50
     ours_median, base_median = statistics.median(ours), statistics.median(baseline)
+    p95, cpu_p95 = sorted(ours)[int(len(ours) * 0.95) - 1], sorted(cpu)[int(len(cpu) * 0.95) - 1]
+    judged = f"p95{verdict(p95, 10)} ms" if count <= 10_000 else f"median{verdict(ours_median, 15)} ms"
     print(
-        f"{count:,} procedures: retrieve() median {ours_median:.1f} ms (p95 {sorted(ours)[int(len(ours) * 0.95) - 1]:.1f} ms)"
-        f"{verdict(ours_median, target)} ms; CPU time median {statistics.median(cpu):.1f} ms; seed Jaccard loop median"
-        f" {base_median:.1f} ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        f"{count:,} procedures: retrieve() median {ours_median:.1f} ms, p95 {p95:.1f} ms ({judged}); CPU time median"
+        f" {statistics.median(cpu):.1f} ms, p95 {cpu_p95:.1f} ms; seed Jaccard loop over titles median {base_median:.1f} ms:"
+        f" ours / Jaccard {ours_median / base_median:.2f}{verdict(ours_median / base_median, 1)}; load average"
+        f" {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     labelled_among(store, count)
     store.close()
@@ -210,19 +216,25 @@ def labelled_among(store: ProcedureStore, count: int) -> None:
     """Top-1 on the labelled set (tests/retrieval/labelled_set.py) with its procedures among the synthetic ones."""
     from tests.retrieval.evaluate import evaluate
     from tests.retrieval.labelled_set import procedures
+    from tests.retrieval.scorecard import retriever_rank
 
     store.add_many(procedures().values())
-    retriever = Retriever(store)
-
-    def rank(text: str, url: str | None) -> str | None:
-        matches = retriever.retrieve(text, url=url, k=3)
-        return matches[0].procedure.id if matches else None
-
-    parts = ", ".join(f"{part} {share:.1%}" for part, share in evaluate(rank).items())
+    parts = ", ".join(f"{part} {share:.1%}" for part, share in evaluate(retriever_rank(Retriever(store))).items())
     print(f"{count:,} procedures: labelled set among them, top-1: {parts}")
 
 
+def labelled_set_tables() -> None:
+    from tests.retrieval.scorecard import labelled_sets, score
+
+    for labelled in labelled_sets():
+        card = score(labelled)
+        print(card.table())
+        missed = card.missed_targets()
+        print("  targets met" if not missed else "\n".join(f"  MISSED {line}" for line in missed))
+
+
 def main() -> None:
+    labelled_set_tables()
     sizes = os.environ.get("SHOWMEHOW_BENCH_SIZES")  # e.g. "10000" for a quick run
     counts = [int(size) for size in sizes.split(",")] if sizes else [10_000, 100_000]
     for count in counts:

@@ -15,6 +15,7 @@ lands on the instance under test instead of reloading the demonstration's.
 
 from __future__ import annotations
 
+import html
 import http.server
 import json
 import mimetypes
@@ -172,8 +173,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:  # urlencoded forms and URLSearchParams bodies
             pairs = parse_qsl(body, keep_blank_values=True)
         pairs = parse_qsl(url.query, keep_blank_values=True) + pairs
-        self.owner._record(Received("POST", url.path, decode_pairs(pairs), time.time()))
-        self._send(200, _received_page(url.path), "text/html")
+        fields = decode_pairs(pairs)
+        self.owner._record(Received("POST", url.path, fields, time.time()))
+        self._send(200, _received_page(url.path, fields), "text/html")
 
     def _static(self, path: str) -> None:
         relative = path.removeprefix("/gen/") if path.startswith("/gen/") else None
@@ -193,10 +195,33 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def _received_page(path: str) -> bytes:
+def _order_summary(fields: Fields) -> str:
+    """What the flower shop shows after an order: some of its values, as a real shop does (not the email,
+    the phone or the updates box, which a run must check on the form itself)."""
+
+    def shown(name: str) -> str:
+        value = fields.get(name, "")
+        return html.escape(", ".join(value) if isinstance(value, list) else value)
+
+    return (
+        "<h2>Thank you for your order</h2><dl>"
+        f"<dt>Customer</dt><dd>{shown('customer')}</dd>"
+        f"<dt>Bouquet</dt><dd>{shown('product')} × {shown('quantity')}</dd>"
+        f"<dt>Delivery</dt><dd>{shown('delivery')}, on {shown('date')}</dd>"
+        f"<dt>Gift wrap</dt><dd>{'yes' if fields.get('giftwrap') else 'no'}</dd>"
+        f"<dt>Notes</dt><dd>{shown('notes')}</dd></dl>"
+    )
+
+
+SUMMARIES = {"/submit/order": _order_summary}  # pages that show what they got; the others only say they got it
+
+
+def _received_page(path: str, fields: Fields | None = None) -> bytes:
+    summary = SUMMARIES.get(path)
+    body = summary(fields or {}) if summary else f"<p>The site got your request to {path}.</p>"
     return (
         '<!doctype html><html><head><meta charset="utf-8"><title>Received</title></head>'
-        f"<body><h1>Received</h1><p>The site got your request to {path}.</p></body></html>"
+        f"<body><h1>Received</h1>{body}</body></html>"
     ).encode()
 
 

@@ -2,6 +2,7 @@ import pytest
 
 from agent import bind_parameters
 from procedures.binding import missing_parameters
+from procedures.models import Procedure
 from tests.helpers import sample_procedure
 
 
@@ -59,3 +60,102 @@ def test_the_settings_name_the_variable_that_holds_a_secret() -> None:
         bind_parameters(procedure, "username ed password typed", env=env, param_env={"password": "ANY_SITE"})["password"]
         == "typed"
     )
+
+
+def test_a_quoted_value_is_matched_against_the_titles_quoted_slot() -> None:
+    procedure = sample_procedure(title='Log in to the admin as "admin"')
+    procedure.abstract.parameters[0].example = "admin"
+    assert bind_parameters(procedure, 'Log in to the admin as "maria"', env={})["username"] == "maria"
+
+
+def _order() -> Procedure:
+    """A form with typed text, a select, two checkboxes and a note, as the builder makes it."""
+    from procedures.builder import build_heuristic
+    from recorder.models import RecordedStep, Recording
+
+    url = "http://shop.example.com/order"
+
+    def step(action: str, name: str, role: str, **fields: object) -> RecordedStep:
+        selector = f'internal:role={role}[name="{name}"s]'
+        return RecordedStep(action=action, selector=selector, selectors=[selector], url=url, label=name, field=name, **fields)  # type: ignore[arg-type]
+
+    steps = [
+        RecordedStep(action="navigate", value=url, url=url),
+        step("fill", "Customer name", "textbox", value="Ada Lovelace"),
+        step("fill", "Phone", "textbox", value="555-0100"),
+        step(
+            "select",
+            "Bouquet",
+            "combobox",
+            value="Lily",
+            option_value="Lily",
+            options=["Rose", "Lily"],
+            option_values=["Rose", "Lily"],
+        ),
+        step("check", "Gift wrap", "checkbox", input_type="checkbox"),
+        step("check", "Send me updates", "checkbox", input_type="checkbox"),
+        step("fill", "Notes", "textbox", value="leave at the door"),
+        step("click", "Place order", "button"),
+    ]
+    title = "Order a Lily bouquet for Ada Lovelace, with gift wrap, notes: leave at the door"
+    return build_heuristic(Recording(title=title, steps=steps))
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        (
+            "Order a Rose bouquet for Bob Stone, no gift wrap, notes: deliver after 5pm please",
+            {"customer_name": "Bob Stone", "bouquet": "Rose", "gift_wrap": "no", "notes": "deliver after 5pm please"},
+        ),
+        (
+            "Order a Rose bouquet for Bob Stone, without gift wrapping, notes: call first",
+            {"customer_name": "Bob Stone", "bouquet": "Rose", "gift_wrap": "no", "notes": "call first"},
+        ),
+        (
+            "Order a Lily bouquet for Bob Stone, gift wrap: no, notes: ring twice, and don't send updates",
+            {"customer_name": "Bob Stone", "bouquet": "Lily", "gift_wrap": "no", "notes": "ring twice", "send_updates": "no"},
+        ),
+        (
+            'Order a Rose bouquet for Bob, customer name "Bob Stone", with gift wrap, notes "imported run"',
+            {"customer_name": "Bob Stone", "bouquet": "Rose", "gift_wrap": "yes", "notes": "imported run"},
+        ),
+        (
+            '"front desk" as the notes, "Grace Hopper" as the customer name, a Rose bouquet, gift wrap: yes, phone 555-0199',
+            {"customer_name": "Grace Hopper", "bouquet": "Rose", "gift_wrap": "yes", "notes": "front desk", "phone": "555-0199"},
+        ),
+    ],
+)
+def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> None:
+    from procedures.binding import bind
+
+    procedure = _order()
+    assert [p.name for p in procedure.abstract.parameters if not p.required] == ["phone", "gift_wrap", "send_updates"]
+    binding = bind(procedure, task, env={}, param_env={})
+    assert {k: v for k, v in binding.values.items() if k not in binding.defaulted} == expected
+    assert binding.ambiguous == []
+
+
+@pytest.mark.parametrize(
+    ("task", "words"),
+    [
+        ("Order a Rose bouquet for Bob Stone, gift wrap, no gift wrap, notes: ring twice", ["gift_wrap", "no gift wrap"]),
+        ("Order a Rose bouquet for Bob Stone, notes: ring twice, notes: back door", ["notes", '"ring twice"', '"back door"']),
+        ('Order a Rose bouquet for Bob Stone, notes: ring twice, coupon code "SPRING10"', ['coupon code "SPRING10"']),
+    ],
+)
+def test_readings_the_task_leaves_open_are_named(task: str, words: list[str]) -> None:
+    from procedures.binding import bind
+
+    ambiguous = bind(_order(), task, env={}, param_env={}).ambiguous
+    assert len(ambiguous) == 1 and all(w in ambiguous[0] for w in words), ambiguous
+
+
+def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
+    procedure = _login("Log in to the demo site")
+    values = bind_parameters(procedure, 'Log in as "dora" for the customer "Nora Pw"', env={})
+    assert values == {"username": "dora"}  # the quoted customer name is not typed into the password field
+    assert bind_parameters(procedure, 'Log in as "dora" with password "s3cret"', env={}) == {
+        "username": "dora",
+        "password": "s3cret",
+    }

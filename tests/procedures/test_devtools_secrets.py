@@ -22,7 +22,7 @@ def test_devtools_import_drops_secret_values_wherever_they_appear() -> None:
             },
         ],
     }
-    recording, _ = devtools_import(json.dumps(devtools))
+    recording, _, _ = devtools_import(json.dumps(devtools))
     text = recording.model_dump_json()
     for secret in ("Dev-t00ls-pw", "tok-ABC123xyz", "Reset-c0de-77", "a-T0k3n"):
         assert secret not in text, secret

@@ -23,6 +23,7 @@ def test_a_second_demonstration_merges_as_alternatives(context, site: str) -> No
     merged = store.get(first.id)
     assert len(store) == 1 and [s.action for s in merged.steps] == ["navigate", "fill", "click", "fill", "click"]
     assert [s.optional for s in merged.steps] == [False, False, True, False, False]
+    assert len(merged.abstract.flow) == 5 and merged.abstract.flow[2].endswith("(if it is there)"), merged.abstract.flow
     assert merged.steps[2].label == "Show password" and merged.variants[-1].startswith(
         f"merged the demonstration {second.recording_id}"
     )

@@ -103,7 +103,8 @@ def test_devtools_recording_is_imported_and_replayed(context, site: str, home: P
     ]
     assert "hunter2" not in (home / "showmehow.db").read_bytes().decode("utf-8", "replace")
     assert procedure.steps[4].selector == 'internal:role=button[name="Log in"s]'
-    assert procedure.steps[2].selectors[:2] == [
+    assert procedure.steps[2].selectors[:3] == [
+        'internal:label="Username"s',  # a field of no known role (a text field or a select) by its label first
         'internal:role=textbox[name="Username"s]',
         'internal:role=combobox[name="Username"s]',
     ]

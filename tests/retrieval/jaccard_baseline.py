@@ -13,7 +13,7 @@ returns nothing unless the best score is above the threshold.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from procedures.models import Procedure
 
@@ -29,9 +29,15 @@ def jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(union) if union else 0.0
 
 
+def goal_of(procedure: Procedure) -> str:
+    return procedure.abstract.goal
+
+
 class JaccardBaseline:
-    def __init__(self, procedures: Mapping[str, Procedure]) -> None:
-        self.goals = [(key, words(procedure.abstract.goal)) for key, procedure in procedures.items()]
+    """Jaccard of the task's words and each procedure's goal (or the text that `of` picks, such as its title)."""
+
+    def __init__(self, procedures: Mapping[str, Procedure], of: Callable[[Procedure], str] = goal_of) -> None:
+        self.goals = [(key, words(of(procedure))) for key, procedure in procedures.items()]
 
     def scores(self, text: str) -> list[tuple[str, float]]:
         """Every procedure's score, best first (a stable sort keeps the stored order on ties)."""

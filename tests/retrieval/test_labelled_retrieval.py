@@ -11,6 +11,7 @@ from retrieval import Retriever
 from tests.retrieval.evaluate import evaluate, outcomes, table
 from tests.retrieval.jaccard_baseline import baseline
 from tests.retrieval.labelled_set import REQUESTS, procedures
+from tests.retrieval.scorecard import retriever_rank
 
 
 @pytest.fixture(scope="module")
@@ -21,18 +22,10 @@ def retriever(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Retriever]:
     store.close()
 
 
-def top1(retriever: Retriever):  # type: ignore[no-untyped-def]
-    def rank(text: str, url: str | None) -> str | None:
-        matches = retriever.retrieve(text, url=url, k=3)
-        return matches[0].procedure.id if matches else None
-
-    return rank
-
-
 def test_every_part_at_least_as_good_as_jaccard(retriever: Retriever) -> None:
     jaccard = baseline()
     theirs = evaluate(jaccard.rank, unrelated_rank=jaccard.rank_with_threshold)
-    ours = evaluate(top1(retriever))
+    ours = evaluate(retriever_rank(retriever))
     print("\n" + table({"retriever": ours, "jaccard": theirs}))
     for part, figure in theirs.items():
         assert ours[part] >= figure, (part, ours[part], figure)
@@ -43,4 +36,4 @@ def test_every_part_at_least_as_good_as_jaccard(retriever: Retriever) -> None:
 
 def test_unrelated_requests_return_nothing(retriever: Retriever) -> None:
     unrelated = [r for r in REQUESTS if r.part == "unrelated"]
-    assert [request.text for request, answer in outcomes(top1(retriever), unrelated) if answer is not None] == []
+    assert [request.text for request, answer in outcomes(retriever_rank(retriever), unrelated) if answer is not None] == []

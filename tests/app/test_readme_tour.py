@@ -1,0 +1,80 @@
+"""The README's tour, command by command as written there, against a fixture site: the site's address for
+example.org's, the ids the earlier commands printed for the tour's sample ids."""
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from procedures.store import ProcedureStore
+from tests.conftest import ServedSite
+from tests.helpers import ROOT, log_in, record
+from tests.procedures.test_devtools_chrome import chrome_recording
+
+
+def tour_commands() -> list[list[str]]:
+    """The `showmehow` command lines of the README's "A short tour" block, without their comments."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## A short tour\s+```sh\n(.*?)```", readme, re.DOTALL)
+    assert block, "the README has no tour"
+    return [shlex.split(line, comments=True) for line in block.group(1).splitlines() if line.startswith("showmehow")]
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "OPENAI_API_KEY": "test-key"},
+        stdin=subprocess.DEVNULL,
+        timeout=180,
+    )
+
+
+def test_every_command_of_the_tour_works_as_written(context, served: ServedSite, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from core.settings import set_setting
+    from tests.llm_server import LLMServer
+
+    llm = LLMServer()  # the tour's model, until the tour sets its own api_base: answers nothing, so a call fails
+    set_setting("api_base", llm.url)
+    commands = tour_commands()
+    assert len(commands) >= 20 and ["showmehow"] in commands
+    (tmp_path / "devtools-recording.json").write_text(json.dumps(chrome_recording(served.url)))
+    done: list[str] = []
+    for command in commands:
+        args = [a.replace("https://example.org/login", f"{served.url}/login.html") for a in command[1:]]
+        args = [a.replace("https://example.org/", f"{served.url}/") for a in args]
+        if not args:
+            continue  # the desktop app: tests/app/test_gui.py starts it
+        if args[0] in ("record", "run"):
+            args.append("--headless")  # the same command, without a window
+        if args[0] == "record":
+            args += ["--seconds", "3"]  # nobody is there to close the window
+        procedures = ProcedureStore().list()
+        if procedures:  # the tour's sample id is the procedure it built
+            args = [procedures[-1].id[:4] if a == "3f2a" else a for a in args]
+        result = _run(args, tmp_path)
+        assert result.returncode == 0, f"`showmehow {shlex.join(command[1:])}` failed:\n{result.stdout}\n{result.stderr}"
+        assert "Traceback" not in result.stderr
+        done.append(args[0])
+        if args[0] == "record":  # what a person then does in the window, recorded for real
+            record(context, f"{served.url}/login.html", log_in("emile", "s3cret-Pw"), title='Log in as "emile"')
+        if args[0] == "run":
+            assert "Succeeded" in result.stdout or "verified" in result.stdout, result.stdout
+    llm.close()
+    assert llm.requests == []  # auto mode replayed the task: no model needed
+    assert {"record", "build", "show", "assert", "retrieve", "run", "export", "import"} <= set(done)
+    assert (tmp_path / "login.py").is_file()  # export wrote the script where the person stands
+    assert any(p.startswith("/welcome.html?username=bob") for p in served.received)  # the runs logged bob in
+
+
+@pytest.mark.parametrize("word", ["Secrets never"])
+def test_the_readme_says_things_once(word: str) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.count("the variable that the `param_env`") == 1 and readme.count(word) == 1

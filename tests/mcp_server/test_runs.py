@@ -1,0 +1,168 @@
+"""Runs through the MCP server: approvals asked through elicitation, a cancelled call, two runs at once,
+and the server over streamable HTTP."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+from mcp import Client, types
+
+from procedures.models import Abstract, Procedure, ProcedureStep
+from procedures.store import ProcedureStore
+from procedures.transfer import read_importable
+from tests.attacker import HOSTILE, AttackerServer
+from tests.helpers import ROOT
+from tests.mcp_server.conftest import connected, server_env, store_slow, structured
+
+
+def _upload_procedure(attacker: AttackerServer, tmp_path: Path) -> str:
+    """tests/sites/hostile/upload-file.json, taking the file to upload from its `statement` parameter."""
+    text = (HOSTILE / "upload-file.json").read_text().replace("ATTACKER", attacker.base)
+    text = text.replace("LOCAL_FILE", "{statement}").replace('"parameters": []', '"parameters": [{"name": "statement"}]')
+    path = tmp_path / "upload.json"
+    path.write_text(text)
+    (procedure,) = read_importable(path).store_into(ProcedureStore())
+    return procedure.id
+
+
+def test_a_risky_action_is_asked_through_elicitation(home: Path, attacker: AttackerServer, tmp_path: Path) -> None:
+    procedure_id = _upload_procedure(attacker, tmp_path)
+    statement = tmp_path / "statement.txt"
+    statement.write_text("statement for march")
+    arguments = {"task": "Send the bank statement", "procedure_id": procedure_id, "params": {"statement": str(statement)}}
+    questions: list[str] = []
+
+    def answering(allow: bool):  # type: ignore[no-untyped-def]
+        async def elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:  # type: ignore[no-untyped-def]
+            questions.append(params.message)
+            return types.ElicitResult(action="accept", content={"allow": allow})
+
+        return elicit
+
+    async def run(mode: str, allow: bool | None) -> dict:
+        async with connected(home, mode=mode, elicit=None if allow is None else answering(allow)) as client:
+            return structured(await client.call_tool("run_procedure", arguments))
+
+    refused = anyio.run(run, "legacy", False)
+    assert refused["outcome"] == "failed" and "nobody approved to upload" in refused["error"]
+    assert questions == [f"A ShowMeHow run asks to upload {statement} to {attacker.base}. Allow it?"]
+    assert "statement for march" not in attacker.everything()
+
+    unasked = anyio.run(run, "auto", True)  # the 2026 protocol: nobody can be asked mid-call, so it is refused
+    assert unasked["outcome"] == "failed" and len(questions) == 1
+    assert "statement for march" not in attacker.everything()
+
+    approved = anyio.run(run, "legacy", True)
+    assert approved["outcome"] in ("verified", "unverified") and len(questions) == 2
+    assert "statement for march" in attacker.everything()  # approved: it went
+
+
+def test_a_cancelled_call_stops_its_run(home: Path, sites: AttackerServer) -> None:
+    procedure_id = store_slow(sites.base)
+
+    async def main() -> tuple[list[str], list[dict]]:
+        async with connected(home) as client:
+            started = anyio.Event()
+
+            async def on_progress(done: float, total: float | None, message: str | None) -> None:
+                started.set()
+
+            async with anyio.create_task_group() as group:
+
+                async def call() -> None:
+                    await client.call_tool("run_procedure", {"task": "Greet the user zoe"}, progress_callback=on_progress)
+
+                group.start_soon(call)
+                await started.wait()  # step 1 is done; step 2 waits 1.5 s for its button
+                group.cancel_scope.cancel()
+            tools = [t.name for t in (await client.list_tools()).tools]  # the server goes on
+            with anyio.fail_after(60):  # the run ends once its step under way has, without playing the next
+                while not (results := list((home / "runs").glob("*/result.json"))):
+                    await anyio.sleep(0.05)
+            return tools, [json.loads(p.read_text()) for p in results]
+
+    tools, results = anyio.run(main)
+    assert len(tools) == 5
+    assert [r["outcome"] for r in results] == ["stopped"]
+    assert not any(r.path.startswith("/welcome.html") for r in sites.received)
+    procedure = ProcedureStore().get(procedure_id)
+    assert (procedure.success_count, procedure.failure_count) == (0, 0)  # a stop is nobody's failure
+
+
+def test_two_runs_at_once(home: Path, sites: AttackerServer) -> None:
+    store_slow(sites.base)
+    ProcedureStore().add(waiting_procedure(sites.base))
+
+    async def main() -> tuple[dict, bool]:
+        async with connected(home) as client:
+            waiting_started, waiting_ended = anyio.Event(), anyio.Event()
+
+            async def on_progress(done: float, total: float | None, message: str | None) -> None:
+                waiting_started.set()
+
+            async def wait() -> None:
+                await client.call_tool(
+                    "run_procedure",
+                    {"task": "Wait for the button that never shows", "timeout_seconds": 120},
+                    progress_callback=on_progress,
+                )
+                waiting_ended.set()
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(wait)
+                await waiting_started.wait()  # its browser is open, and it waits for a button that never shows
+                greeted = structured(await client.call_tool("run_procedure", {"task": "Greet the user zoe"}))
+                still_waiting = not waiting_ended.is_set()
+                group.cancel_scope.cancel()
+        return greeted, still_waiting
+
+    greeted, still_waiting = anyio.run(main)
+    assert greeted["outcome"] == "verified" and still_waiting  # a run went through while the other was under way
+    assert any(r.path == "/welcome.html?username=zoe" for r in sites.received)
+
+
+def waiting_procedure(base: str) -> Procedure:
+    return Procedure(
+        title="Wait for the button that never shows",
+        abstract=Abstract(goal="Wait for the button that never shows", domains=["localhost"]),
+        steps=[
+            ProcedureStep(action="navigate", value=f"{base}/late.html", url=f"{base}/late.html"),
+            ProcedureStep(action="click", selector="#never", selectors=["#never"], url=f"{base}/late.html"),
+        ],
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_over_streamable_http(home: Path, sites: AttackerServer) -> None:
+    store_slow(sites.base)
+    port = _free_port()
+    showmehow = Path(sys.executable).parent / "showmehow"
+    command = [str(showmehow), "mcp", "--http", str(port)]
+    with subprocess.Popen(command, env=server_env(home), cwd=ROOT, stderr=subprocess.PIPE, text=True) as server:
+        assert server.stderr is not None
+        for line in server.stderr:  # uvicorn says when it listens
+            if "Uvicorn running" in line or "Application startup complete" in line:
+                break
+
+        async def main() -> tuple[list[str], dict]:
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                tools = [t.name for t in (await client.list_tools()).tools]
+                ran = structured(await client.call_tool("run_procedure", {"task": "Greet the user zoe"}))
+            return tools, ran
+
+        try:
+            tools, ran = anyio.run(main)
+        finally:
+            server.terminate()
+    assert "run_procedure" in tools and ran["outcome"] == "verified"
+    assert any(r.path == "/welcome.html?username=zoe" for r in sites.received)
