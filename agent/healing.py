@@ -3,6 +3,7 @@ as a revision; a proposed revision confirmed by later runs and accepted by itsel
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -10,15 +11,19 @@ from pydantic import ValidationError
 from core.secrecy import redact_url
 from core.settings import Settings
 from procedures.builder import template_step
-from procedures.merging import revise_steps, step_similarity
+from procedures.merging import align, revise_steps, step_similarity
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
+from procedures.runtime.checks import closest_option
 from procedures.runtime.placeholders import fill_placeholders
+from procedures.runtime.playback import named_selectors
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep
+from retrieval.render import step_words
 
-SAME_ELEMENT = 0.5  # how alike a clicked element's name must be to the one a step meant
+SAME_ELEMENT = 0.8  # how alike a clicked element's name must be to the one a step meant
+ROLE = re.compile(r"^internal:role=([a-z]+)\[")
 LEARNABLE = {"goto": "navigate", "click": "click", "fill": "fill", "type": "fill", "press": "press", "select": "select"}
 
 
@@ -40,6 +45,9 @@ def learned_step(
     text = args.get("text", args.get("option", args.get("key", args.get("url"))))
     own = next((name for name in [*values, *secrets] if text == f"{{{name}}}"), None)
     own = own or next((name for name, value in values.items() if value and text == value), None)
+    if own is None and action == "select":  # an option re-labelled: the value it stands for stays a parameter
+        standing = [name for name, value in values.items() if value and closest_option(value, [str(text)]) == text]
+        own = standing[0] if len(standing) == 1 else None
     secret = own in secrets
     if not secret and any(f"{{{name}}}" in str(text) for name in secrets):
         return None
@@ -49,6 +57,8 @@ def learned_step(
     else:
         selectors = list(target["selectors"])  # type: ignore[index]
         fields |= {k: target.get(k) or "" for k in ("label", "field", "tag", "input_type")}  # type: ignore[union-attr]
+        if action == "select":
+            fields |= {k: list(target.get(k) or [])[:500] for k in ("options", "option_values")}  # type: ignore[union-attr]
         fields |= {"selectors": selectors, "selector": selectors[0], "value": None if secret else text}
     if _moved(before, after):
         fields["navigates_to"] = redact_url(after)
@@ -58,11 +68,18 @@ def learned_step(
         return None  # a page gave an element description a step cannot hold
 
 
+def roles(step: ProcedureStep) -> set[str]:
+    """The roles a step's selectors name its element by (none: not known)."""
+    return {m.group(1) for s in named_selectors(step.selectors) if (m := ROLE.match(s))}
+
+
 def stands_for(planned: ProcedureStep, done: ProcedureStep) -> bool:
     """Whether an action the agent took does what a procedure step was to do: the same action with the same
-    value, and for a click, an element that looks like the one the step meant."""
+    value, on an element of the same role, and for a click, one whose name is nearly the one the step meant."""
     similarity = step_similarity(planned, done)
     if similarity is None:
+        return False
+    if roles(planned) and roles(done) and not roles(planned) & roles(done):
         return False
     return planned.action not in ("click", "dblclick", "check", "uncheck") or similarity >= SAME_ELEMENT
 
@@ -93,15 +110,70 @@ def propose_fix(
     learned: list[ProcedureStep],
     reason: str,
     run_dir: str,
+    gone: dict[int, str] | None = None,
+    found: bool = False,
 ) -> Revision | None:
     """The revision that a verified run past a failed step (`failed`, 0-based, of the `played` steps)
-    teaches, stored as proposed; None when it would change nothing."""
-    steps = revise_steps(played, failed, learned)
-    if not learned or same_steps(steps, procedure.steps):
+    teaches, stored as proposed; None when it would change nothing. Steps the run did without (none
+    learned for them) become optional; `gone` holds the model's word for a step it said no longer exists;
+    `found`: the failed step's element was there (see revise_steps)."""
+    steps = revise_steps(played, failed, learned, found)
+    if same_steps(steps, procedure.steps):
         return None
     return store.revisions.propose(
-        Revision(procedure_id=procedure.id, base_steps=procedure.steps, steps=steps, reason=reason[:2000], run_dir=run_dir)
+        Revision(
+            procedure_id=procedure.id,
+            base_steps=procedure.steps,
+            steps=steps,
+            reason=reason[:2000],
+            run_dir=run_dir,
+            changes=explain_changes(played, failed + found, learned, reason, gone or {}) + option_mapping(procedure, learned),
+        )
     )
+
+
+def explain_changes(
+    played: list[ProcedureStep], failed: int, learned: list[ProcedureStep], reason: str, gone: dict[int, str]
+) -> list[str]:
+    """For each step the revision changes, in words: what the agent did there, and why the step changed."""
+    out, number = [], failed
+    broke = f"replay could not do it: {reason[:300]}" if reason else "replay could not do it"
+    for i, j in align(played[failed:], learned):
+        number += 1
+        if i is not None and j is not None:
+            old, new = played[failed + i], learned[j]
+            if old.selectors[:1] != new.selectors[:1]:
+                why = broke if failed + i == failed else "found otherwise when replay took the task back"
+                out.append(f"step {number} ({step_words(old)}): now {step_words(new)}, as the agent did; {why}")
+        elif j is not None:
+            out.append(f"step {number} inserted, optional: {step_words(learned[j])}, which the agent did there")
+        else:
+            step = played[failed + i]  # type: ignore[operator]
+            said = gone.get(failed + i)  # type: ignore[operator]
+            why = f"the agent said it no longer exists: {said}" if said else "the task was done without it"
+            out.append(f"step {number} ({step_words(step)}) optional now: {why}")
+    return out
+
+
+def option_mapping(procedure: Procedure, learned: list[ProcedureStep]) -> list[str]:
+    """For each select the agent did with a parameter's value, which option each allowed value is now, as
+    replay will choose it."""
+    out = []
+    for step in learned:
+        name = (step.value or "")[1:-1] if step.action == "select" and step.options else ""
+        param = next((p for p in procedure.abstract.parameters if p.name == name and p.allowed), None)
+        if param is not None:
+            shown = [f'"{value}" → {_option_for(value, step)}' for value in param.allowed]
+            out.append(f"{{{name}}} options now: {', '.join(shown)}")
+    return out
+
+
+def _option_for(value: str, step: ProcedureStep) -> str:
+    """The option of a select step that stands for `value`: the same label or value, else the one label
+    that contains it or is close to it."""
+    label = value if value in step.options else dict(zip(step.option_values, step.options)).get(value)
+    label = label or closest_option(value, step.options)
+    return f'"{label}"' if label else "no option (a page change: the agent is asked)"
 
 
 def accept_when_confirmed(store: ProcedureStore, revision: Revision, settings: Settings) -> Revision:

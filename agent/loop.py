@@ -1,8 +1,9 @@
 """The LLM agent loop: observe the page, ask the model for one tool call, act, repeat.
 
-Memory enters the prompt in three places: Tier-1 lessons in the system prompt, <procedural_memory>
-in every user message (so that it stays in view however long the run), and Tier-2 lessons in a
-step's message after an error (Trigger A) or on a new site (Trigger B). Guardrails stop runs that
+Memory enters the prompt in three places: Tier-1 lessons in the system prompt (as hints, not orders),
+<procedural_memory> in the first user message and again only when it changes (a replay's progress),
+and Tier-2 lessons in a step's message after an error (Trigger A) or on a new site (Trigger B). Earlier
+pages stay in the history by their URL and title only, so that a long run does not resend every page. Guardrails stop runs that
 loop, fail repeatedly or run too long, and risky actions wait for approval. Secret values never
 reach the model: it writes `{name}` placeholders, filled in at execution; the task shows its
 placeholders and every message is masked before it leaves. Each action that worked is also kept as
@@ -15,7 +16,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -27,7 +28,7 @@ from agent.page_world import control_of
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
 from agent.secret_scope import SecretScope
-from agent.tools import TOOLS, Click, Fill, Finish, Goto, Press, Scroll, Select, ToolArgs, Type, tool_schemas
+from agent.tools import TOOLS, Click, Fill, Finish, Goto, Press, Scroll, Select, StepGone, ToolArgs, Type, tool_schemas
 from core.errors import describe_error
 from core.llm import Usage, complete, connection_options
 from core.masking import SECRET_MASK, mask_values
@@ -55,7 +56,11 @@ def system_prompt(task: str, tier1: list[Lesson]) -> str:
     parts = [SYSTEM]
     if tier1:
         parts.append(
-            render_lessons("## Lessons from experience\n\nThese are lessons learned from previous runs. Follow them.", tier1)
+            render_lessons(
+                "## Lessons from experience\n\nHints from previous runs, not orders: where one does not fit the page or "
+                "contradicts the procedure you are given, the procedure and the page come first.",
+                tier1,
+            )
         )
     parts.append(f"## Goal\n\n{task}")
     return "\n\n".join(parts)
@@ -106,6 +111,17 @@ class AgentState:
     learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
 
 
+class Resume(Protocol):
+    """A replay waiting to take the task back from the agent (auto mode past a broken step)."""
+
+    def __call__(self, agent: Agent, done: ProcedureStep) -> bool:
+        """After an action that worked, as a step: True when replay took the task back and finished it."""
+
+    def gone(self, agent: Agent, step: int, reason: str) -> bool:
+        """The model says step `step` (1-based) no longer exists: True when replay then finished the task;
+        ValueError when the claim is refused."""
+
+
 class Agent:
     def __init__(
         self,
@@ -139,14 +155,14 @@ class Agent:
         self.sites = list(sites or [])  # where goto may go without asking: the procedures' sites and the start page's
         self.local = page.url.startswith("file:")  # file: pages only for a run started on one
         self._field: str | None = None  # the ref of the field the agent last clicked or filled: where `type` goes
+        self.resume: Resume | None = None
 
-    def run(
-        self, memory: str, extra_context: str = "", resume: Callable[[Agent, ProcedureStep], bool] | None = None
-    ) -> AgentState:
+    def run(self, memory: str, extra_context: str = "", resume: Resume | None = None) -> AgentState:
         """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` (as `context`,
         which `resume` may change) join every step. After each action that worked, `resume` gets it as a
         procedure step and may take the task back (True: it is done)."""
         connection_options(self.model, self.settings)  # a missing key fails now, naming the setting
+        self.resume = resume
         if host_of(self.page.url):
             self.sites.append(host_of(self.page.url))
         self.scope.start = host_of(self.page.url)  # where a secret that names no site may go
@@ -160,13 +176,17 @@ class Agent:
         self.context = "\n\n".join(part for part in (memory, extra_context) if part)
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(self._placeholders(self.task), tier1)}]
         pending_error: tuple[str, str] | None = None
+        sent = ""  # the context the model has seen
         limits = self.controls
         for number in range(1, limits.max_steps + 1):
             if self.controls.stop.is_set():
                 self.state.stop_reason = "stopped on request"
                 break
             observation = observe(self.page)
-            messages.append({"role": "user", "content": self._step_message(observation, pending_error, self.context)})
+            _shorten_pages(messages)  # earlier pages are history: only the latest is shown in full
+            context = self.context if self.context != sent else ""  # the memory once, then what changed
+            sent = self.context
+            messages.append({"role": "user", "content": self._step_message(observation, pending_error, context)})
             messages = self.log.masked_data(messages)  # nothing the model reads holds a secret value
             self.log.prompt(messages)
             message, spent = self._ask(messages)
@@ -178,7 +198,7 @@ class Agent:
                 if self._tripped():
                     break
                 continue
-            pending_error = self._answer(number, calls, messages, spent, resume)
+            pending_error = self._answer(number, calls, messages, spent)
             if self.state.finished is not None or self._tripped():
                 break
         else:
@@ -194,7 +214,7 @@ class Agent:
             settings=self.settings,
             stop=self.controls.stop,
             usage=self.usage,
-            tools=tool_schemas(),
+            tools=tool_schemas(replaying=self.resume is not None),
             tool_choice="auto",
         )
         return message, (self.usage.prompt_tokens + self.usage.completion_tokens - tokens, (self.usage.seconds - seconds) * 1000)
@@ -205,7 +225,6 @@ class Agent:
         calls: list[Any],
         messages: list[dict[str, Any]],
         spent: tuple[int, float],
-        resume: Callable[[Agent, ProcedureStep], bool] | None,
     ) -> tuple[str, str] | None:
         """Do the first tool call (the others are refused) and answer each; the failed command and its error,
         if it failed."""
@@ -219,7 +238,7 @@ class Agent:
             messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome["result"]})
             if outcome["status"] == "error":
                 pending_error = (call.function.name, outcome["error"])
-            elif resume is not None and len(self.state.learned) > learned and resume(self, self.state.learned[-1]):
+            elif self.resume is not None and len(self.state.learned) > learned and self.resume(self, self.state.learned[-1]):
                 self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
         return pending_error
 
@@ -274,7 +293,7 @@ class Agent:
             record.status = "skipped" if result.startswith("skipped") else "ok"
             self.state.consecutive_errors = 0
         except (ValueError, PlaywrightError) as exc:
-            result = str(exc).splitlines()[0][:500]
+            result = (plain_error(exc) if isinstance(exc, PlaywrightError) else str(exc).splitlines()[0])[:500]
             record.status, record.error = "error", result
             self.state.consecutive_errors += 1
             result = f"error: {result}"
@@ -345,6 +364,12 @@ class Agent:
                 raise ValueError("the task is not done yet: " + "; ".join(problems))
             self.state.finished = args
             return "finished"
+        if isinstance(args, StepGone):
+            if self.resume is None:
+                raise ValueError("no procedure is being replayed")
+            if self.resume.gone(self, args.step, args.reason):
+                self.state.finished = Finish(success=True, summary="replay took the task back and finished it")
+            return "ok: replay went on after that step"
         risky = self._needs_approval(args)
         if risky is not None:
             shown = self.log.masked(risky), {"url": self.log.masked(page.url)}  # a person sees it: no secret value
@@ -395,6 +420,23 @@ class Agent:
         except PlaywrightError:
             return None  # a page that will not be described still gets the action; only the learning misses it
         return None
+
+
+PAGE_START = "Current page:\n"
+
+
+def _shorten_pages(messages: list[dict[str, Any]]) -> None:
+    """The user messages' page observations cut to their first lines (URL and title): what the model needs
+    of earlier pages, without resending each page's elements on every call."""
+    for message in messages:
+        content = message.get("content")
+        if message["role"] != "user" or not isinstance(content, str) or PAGE_START not in content:
+            continue
+        before, _, page = content.partition(PAGE_START)
+        head = "\n".join(page.splitlines()[:3])
+        rest = page.split("\n\nIMPORTANT - Last action failed:", 1)
+        failed = "\n\nIMPORTANT - Last action failed:" + rest[1] if len(rest) == 2 else ""
+        message["content"] = f"{before}Page then (no longer shown):\n{head}{failed}"
 
 
 def _assistant_message(message: Any, calls: list[Any]) -> dict[str, Any]:

@@ -12,12 +12,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
 from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import Playing, ReplayResult, bound_checks, end_checks, play
+from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from agent.secret_scope import ScopedSecret, SecretScope
@@ -29,13 +30,14 @@ from core.untrusted import readable_text
 from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables, secret_sites
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
-from procedures.runtime.playback import Player
+from procedures.runtime.placeholders import fill_placeholders
+from procedures.runtime.playback import Player, named_selectors
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
-from retrieval.render import ReplayProgress
+from retrieval.render import ReplayProgress, render_progress
 
 
 @contextmanager
@@ -188,6 +190,7 @@ def _cost(usage: Usage, started: float) -> Cost:
     )
 
 
+CLAIM_WAIT_MS = 2000  # how long a model's claim to be done waits for the end checks to hold
 Verifier = tuple[Procedure, dict[str, str]]  # the procedure whose end checks judge a run, with its values
 
 
@@ -299,11 +302,12 @@ class _Run:
         match = next((m for m in matches if bound_checks(m.procedure, m.binding.values)[0]), None)
         return None if match is None else (match.procedure, match.binding.values)
 
-    def _end_checks(self, page: Page, verifier: Verifier | None) -> list[CheckRecord]:
+    def _end_checks(self, page: Page, verifier: Verifier | None, wait_ms: float | None = None) -> list[CheckRecord]:
+        """The verifier's end checks on the page, waiting up to `wait_ms` (else the step timeout) for them."""
         if verifier is None:
             return []
         procedure, values = verifier
-        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page)
+        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page, wait_ms)
 
     def _contradiction(self, match: Match) -> Contradiction | None:
         """The first step that would act on a demonstrated value the task does not want."""
@@ -350,7 +354,7 @@ class _Run:
         outcome, error, checks = self._judge(page, state, verifier)
         if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
-        revision = self._learn_fix(page, state, outcome, resume) if resume is not None else None
+        revision = self._learn_fix(page, state, outcome, resume, handback.gone_steps if handback else {}) if resume else None
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
@@ -379,7 +383,9 @@ class _Run:
         replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
         if replayed.success or replayed.outcome == "stopped":
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
-            return self._replayed(procedure.id, replayed, pending.id if pending else None, match.binding.sources)
+            revision = self._learn_left_out(procedure, played, replayed) if replayed.left_out else None
+            revision_id = revision.id if revision else pending.id if pending else None
+            return self._replayed(procedure.id, replayed, revision_id, match.binding.sources, counted=revision is not None)
         failed_at = len(played) if replayed.failed_step is None else replayed.failed_step  # None: at its end checks
         shown = match.model_copy(update={"procedure": procedure.model_copy(update={"steps": played})})
         return _Resume(
@@ -404,7 +410,8 @@ class _Run:
         the run, the agent may ask them before it says it is done."""
 
         def verify() -> list[str]:
-            return [f"{c.description}: {c.detail}" for c in self._end_checks(page, verifier) if not c.passed]
+            checks = self._end_checks(page, verifier, min(self.timeout_ms, CLAIM_WAIT_MS))
+            return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
 
         return Agent(
             self.task,
@@ -445,7 +452,9 @@ class _Run:
             )
         return ("verified" if checks else "unverified"), None, checks
 
-    def _learn_fix(self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume) -> Revision | None:
+    def _learn_fix(
+        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, gone: dict[int, str]
+    ) -> Revision | None:
         """The revision the agent's run proposes for the procedure whose replay it took over. A fix is learned
         only from a run known to have done the task: its checks passed, or (a procedure without checks) the
         page is where the demonstration ended."""
@@ -454,17 +463,45 @@ class _Run:
             return None
         progress = resume.progress
         revision = propose_fix(
-            self.store, resume.procedure, resume.played, progress.failed, state.learned, progress.error, str(self.log.dir)
+            self.store,
+            resume.procedure,
+            resume.played,
+            progress.failed,
+            state.learned,
+            progress.error,
+            str(self.log.dir),
+            gone,
+            found=progress.failed < len(resume.played) and not resume.replayed.missing,
         )
         if revision is not None:
             revision = accept_when_confirmed(self.store, revision, self.settings)
             self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
         return revision
 
-    def _replayed(self, procedure_id: str, replayed: ReplayResult, revision_id: str | None, sources: dict[str, str]) -> RunResult:
+    def _learn_left_out(self, procedure: Procedure, played: list[ProcedureStep], replayed: ReplayResult) -> Revision | None:
+        """The revision a verified replay teaches when it left out steps that had nothing to act on: those
+        steps optional (None when they are already)."""
+        first = replayed.left_out[0]
+        revision = propose_fix(
+            self.store,
+            procedure,
+            played,
+            first,
+            [],
+            "steps with nothing to act on: the task was done without them",
+            str(self.log.dir),
+        )
+        if revision is not None:
+            revision = accept_when_confirmed(self.store, revision, self.settings)
+            self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
+        return revision
+
+    def _replayed(
+        self, procedure_id: str, replayed: ReplayResult, revision_id: str | None, sources: dict[str, str], counted: bool = False
+    ) -> RunResult:
         """Auto mode whose replay went through (counted already): with a pending revision's steps, one more
-        verified run of it."""
-        if revision_id is not None and replayed.outcome == "verified":
+        verified run of it (`counted`: a revision this run proposed, its first)."""
+        if revision_id is not None and replayed.outcome == "verified" and not counted:
             accept_when_confirmed(self.store, self.store.revisions.count_success(revision_id), self.settings)
         return RunResult(
             success=replayed.success,
@@ -500,36 +537,90 @@ class _Run:
 
 class _Handback:
     """Auto mode past a broken step: the agent sees the procedure marked up to where replay stopped, and
-    once it has done the step that replay could not, replay takes the rest back, so that the model is
-    asked only about the broken part."""
+    once it has done the step that replay could not (or said that step no longer exists, or the page shows
+    a later step's element again), replay takes the rest back, so that the model is asked only about the
+    broken part."""
 
     def __init__(self, run: _Run, page: Page, matches: list[Match], values: dict[str, str], progress: ReplayProgress) -> None:
         self.run, self.page, self.matches, self.values, self.progress = run, page, matches, values, progress
         self.procedure = matches[0].procedure  # with the steps that were played
+        self.shown_once = False
+        self.gone_steps: dict[int, str] = {}  # 0-based steps the model said no longer exist, with its words
+        self.present = self._present_now()  # the steps left whose elements were on the page when replay failed
 
     def context(self) -> str:
+        """The procedure with its progress the first time; then its progress only."""
         steps, failed = self.procedure.steps, self.progress.failed
-        memory = render_procedural_memory(self.matches, max_tokens=self.run.settings.token_budget, progress=self.progress)
+        if self.shown_once:
+            memory = render_progress(self.procedure, self.progress)
+        else:
+            memory = render_procedural_memory(self.matches, max_tokens=self.run.settings.token_budget, progress=self.progress)
+            self.shown_once = True
         if failed >= len(steps):
             return f"{memory}\n\nEvery step of the procedure was replayed, but the page is not where it ended; finish the task."
         return (
             f"{memory}\n\nReplaying the procedure '{self.procedure.title}' failed at step {failed + 1}; the steps before it "
-            "are done. Continue from the current page: do the failed step as the page is now; replay takes over again after it."
+            "are done. Continue from the current page: do the failed step as the page is now; replay takes over again after it. "
+            f"If step {failed + 1} no longer exists on the site as it is now, say so with step_gone."
         )
 
     def __call__(self, agent: Agent, done: ProcedureStep) -> bool:
-        """After an action of the agent that did the failed step: replay the rest. True when that ends the task."""
+        """After an action of the agent: replay the rest from the first step whose element, by role and name,
+        is on the page now and was not when replay failed (the agent cleared the way to it), or after the
+        failed step when the action did that step. True when that ends the task."""
         steps, failed = self.procedure.steps, self.progress.failed
-        if failed >= len(steps) or not stands_for(steps[failed], done):
-            return False
-        replayed = self.run._play(self.page, self.procedure, self.values, start=failed + 1)
+        if failed >= len(steps):
+            return self._done()
+        if stands_for(steps[failed], done):
+            return self._replay_from(agent, failed + 1)
+        back = next((k for k in range(failed, len(steps)) if k not in self.present and self._present(steps[k])), None)
+        return self._done() if back is None else self._replay_from(agent, back)
+
+    def gone(self, agent: Agent, step: int, reason: str) -> bool:
+        """The model says the failed step no longer exists: believed only for that step, and only when its
+        element is not on the page; replay goes on after it."""
+        steps, failed = self.procedure.steps, self.progress.failed
+        if step != failed + 1 or failed >= len(steps):
+            raise ValueError(f"replay is waiting at step {failed + 1}, not step {step}")
+        if self._present(steps[failed]):
+            raise ValueError(f"step {step}'s element is on the page now: do it, or do what the page needs instead")
+        self.gone_steps[failed] = self.run.log.masked(reason)
+        self.run.log.memory_event({"event": "step_gone", "step": step, "reason": self.gone_steps[failed]})
+        return self._replay_from(agent, failed + 1)
+
+    def _replay_from(self, agent: Agent, start: int) -> bool:
+        steps = self.procedure.steps
+        replayed = self.run._play(self.page, self.procedure, self.values, start=start)
         agent.state.steps.extend(replayed.steps)
-        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status != "error")
+        agent.state.learned.extend(steps[r.step - 1] for r in replayed.steps if r.status == "ok")
         if replayed.success and reached_end(self.page.url, steps, self.values):
             return True
         every_step = replayed.success or replayed.failed_step is None  # None: its end checks failed
         after = len(steps) if every_step else replayed.failed_step or 0
         error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
         self.progress = ReplayProgress(self.procedure.id, after, error)
+        self.present = self._present_now()
         agent.context = self.context()
         return False
+
+    def _done(self) -> bool:
+        """Whether, every step replayed, the procedure's end checks pass now: the task is done, the model need
+        not say so."""
+        if not self.procedure.outcome_checks():
+            return False
+        checks = self.run._end_checks(self.page, (self.procedure, self.values), DONE_WAIT_MS)
+        return all(c.passed for c in checks)
+
+    def _present(self, step: ProcedureStep) -> bool:
+        """Whether the step's element, by its recorded role and name, is on the page now."""
+        for selector in named_selectors(step.selectors):
+            try:
+                if self.page.locator(fill_placeholders(selector, self.values, "selector")).count() == 1:
+                    return True
+            except (KeyError, PlaywrightError):
+                continue
+        return False
+
+    def _present_now(self) -> set[int]:
+        steps = self.procedure.steps
+        return {k for k in range(self.progress.failed, len(steps)) if self._present(steps[k])}

@@ -25,6 +25,8 @@ class ReplayResult:
     screenshot: str | None = None  # of the page when it failed
     outcome: Outcome = "failed"
     checks: list[CheckRecord] = field(default_factory=list)  # the end checks
+    left_out: list[int] = field(default_factory=list)  # 0-based steps not played: nothing to act on, the task done
+    missing: bool = False  # the failed step's element was not on the page (else: it was, and the step failed after)
 
 
 def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[Check], list[str]]:
@@ -40,9 +42,9 @@ def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[
     return ready, left_out
 
 
-def end_checks(player: Player, procedure: Procedure, page: Page | None = None) -> list[CheckRecord]:
+def end_checks(player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None) -> list[CheckRecord]:
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
-    ended on."""
+    ended on (waiting up to `wait_ms`, else the step timeout)."""
     checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
     return [
         CheckRecord(
@@ -52,7 +54,7 @@ def end_checks(player: Player, procedure: Procedure, page: Page | None = None) -
             detail=problem,
             procedure_id=procedure.id,
         )
-        for check, problem in player.verify(checks, page)
+        for check, problem in player.verify(checks, page, wait_ms)
     ]
 
 
@@ -124,7 +126,14 @@ def play(
             raise StepFailed(contradiction.step, contradiction.message, fault="task")  # not the procedure's fault
     except StepFailed as failure:
         failed = next((r for r in records if r.step == failure.index + 1), None)
-        outcome: Outcome = {"task": "task_fault", "stopped": "stopped"}.get(failure.fault, "failed")  # type: ignore[assignment]
+        if failure.missing and failed is not None:
+            done = _done_already(player, procedure, failure.index, records, playing.log)
+            if done is not None:
+                return done
+        fault = failure.fault
+        if fault == "option":
+            fault = "procedure" if _allowed_values(procedure, failure.index) else "task"
+        outcome: Outcome = {"task": "task_fault", "stopped": "stopped"}.get(fault, "failed")  # type: ignore[assignment]
         return ReplayResult(
             success=False,
             steps=records,
@@ -132,8 +141,41 @@ def play(
             failed_step=failure.index,
             screenshot=failed.screenshot if failed else None,
             outcome=outcome,
+            missing=failure.missing,
         )
     return _judged(player, procedure, records, playing.log)
+
+
+DONE_WAIT_MS = 500  # how long the end checks may wait when a step has nothing to act on
+
+
+def _done_already(
+    player: Player, procedure: Procedure, index: int, records: list[StepRecord], log: RunLog | None
+) -> ReplayResult | None:
+    """A replay whose step `index` has nothing to act on, verified when the procedure's end checks already
+    pass (the site does the task in fewer steps now): that step and the rest are left out."""
+    if not procedure.outcome_checks():
+        return None
+    checks = end_checks(player, procedure, wait_ms=DONE_WAIT_MS)
+    if not all(c.passed for c in checks):
+        return None
+    for check in checks:
+        if log is not None:
+            log.check(check)
+    failed = records[-1]
+    failed.status, failed.error = "skipped", None
+    left_out = list(range(index, len(procedure.steps)))
+    if log is not None:
+        log.memory_event({"event": "steps_left_out", "steps": [i + 1 for i in left_out], "why": "the end checks pass"})
+    return ReplayResult(success=True, steps=records, outcome="verified", checks=checks, left_out=left_out)
+
+
+def _allowed_values(procedure: Procedure, index: int) -> bool:
+    """Whether every parameter the step uses allows only stored values, which the run's were checked against:
+    an option that is not on the page then is a change of the page, not a fault of the task."""
+    used = procedure.steps[index].referenced_parameters()
+    closed = {p.name for p in procedure.abstract.parameters if p.closed}
+    return bool(used) and used <= closed
 
 
 def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log: RunLog | None) -> ReplayResult:

@@ -58,6 +58,14 @@ class Scroll(ToolArgs):
     direction: Literal["up", "down"]
 
 
+class StepGone(ToolArgs):
+    """Say that the step of the procedure that replay failed at no longer exists on the site as it is now
+    (a page or a button was removed); replay goes on with the steps after it."""
+
+    step: int = Field(ge=1, le=10_000)
+    reason: str = Field(min_length=1, max_length=500)
+
+
 class Finish(ToolArgs):
     """End the task: say whether it was done and what happened."""
 
@@ -74,14 +82,18 @@ TOOLS: dict[str, type[ToolArgs]] = {
     "select": Select,
     "scroll": Scroll,
     "finish": Finish,
+    "step_gone": StepGone,
 }
+REPLAY_ONLY = {"step_gone"}  # offered only while a replay waits to take the task back
 
 
-def tool_schemas() -> list[dict[str, Any]]:
+def tool_schemas(replaying: bool = False) -> list[dict[str, Any]]:
+    """The tools' schemas; those about a replay's steps only while one waits to take the task back."""
     return [
         {
             "type": "function",
             "function": {"name": name, "description": (model.__doc__ or "").strip(), "parameters": model.model_json_schema()},
         }
         for name, model in TOOLS.items()
+        if replaying or name not in REPLAY_ONLY
     ]

@@ -110,12 +110,13 @@ def run_outcome(result: RunResult) -> list[str]:
 
 
 def revision_text(revision: Revision, title: str) -> str:
-    """A revision for a person: what it changes in which procedure, why, and the diff."""
+    """A revision for a person: what it changes in which procedure, why, each step's change in words, and the diff."""
     return "\n".join(
         [
             f"Revision {revision.id[:12]} of '{title}' ({revision.procedure_id[:12]}): {revision.status}, "
             f"{revision.successes} verified run{'' if revision.successes == 1 else 's'}",
             f"Why: {revision.reason or '-'}",
+            *(["Changes:", *(f"- {change}" for change in revision.changes)] if revision.changes else []),
             *revision.diff(),
         ]
     )

@@ -7,11 +7,13 @@ from rapidfuzz import fuzz
 
 from procedures.builder import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
+from procedures.runtime.playback import is_named
 from procedures.search import place
 
 MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
 SAME_TASK_STEPS = 0.6  # share of steps two demonstrations must have in common to be one task
 SAME_TASK_GOAL = 60  # rapidfuzz token-set ratio of their goals
+SAME_PLACE = 0.9  # how alike two unnamed elements found by the same selector (an id, a position) are
 
 
 def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
@@ -23,10 +25,13 @@ def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
         return 1.0 if place(a.value or a.url) == place(b.value or b.url) else None
     if a.action in ("fill", "select", "press", "upload") and (a.value or "") != (b.value or ""):
         return None
-    if set(a.selectors) & set(b.selectors):
-        return 1.0
+    shared = set(a.selectors) & set(b.selectors)
+    if any(is_named(s) for s in shared):
+        return 1.0  # the same role and name
     names = [(x, y) for x, y in ((a.label, b.label), (a.field, b.field)) if x and y]
-    return max((fuzz.ratio(x.lower(), y.lower()) / 100 for x, y in names), default=0.0)
+    if names:
+        return max(fuzz.ratio(x.lower(), y.lower()) / 100 for x, y in names)
+    return SAME_PLACE if shared else 0.0
 
 
 def align(old: list[ProcedureStep], new: list[ProcedureStep]) -> list[tuple[int | None, int | None]]:
@@ -64,10 +69,18 @@ def with_selectors(step: ProcedureStep, first: list[str], then: list[str]) -> Pr
     return step.model_copy(update={"selectors": selectors, "selector": selectors[0] if selectors else None})
 
 
-def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep]) -> list[ProcedureStep]:
-    """The steps with the part from `failed` (0-based) on replaced by what worked at run time (`learned`):
+def revise_steps(
+    steps: list[ProcedureStep], failed: int, learned: list[ProcedureStep], found: bool = False
+) -> list[ProcedureStep]:
+    """The steps with the part from `failed` (0-based) on revised by what worked at run time (`learned`):
     a step done both ways keeps its value and gets the new selectors first, the old ones as fallbacks; a
-    step only done now is inserted; one no longer needed is left out."""
+    step only done now (a banner, a dialog) is inserted as optional, and so is kept one that was not done
+    now: each is played when its element is there, else skipped. `found`: the failed step's element was
+    there and acted on, only not to the effect recorded (a click that opens a dialog now): it stays, without
+    that effect, and what was learned comes after it."""
+    if found and failed < len(steps):
+        done = steps[failed].model_copy(update={"navigates_to": None, "changes_page": False, "failure_count": 0})
+        steps, failed = [*steps[:failed], done, *steps[failed + 1 :]], failed + 1
     head, tail = steps[:failed], steps[failed:]
     revised = list(head)
     for i, j in align(tail, learned):
@@ -77,8 +90,8 @@ def revise_steps(steps: list[ProcedureStep], failed: int, learned: list[Procedur
             revised.append(
                 step.model_copy(update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0})
             )
-        elif j is not None:
-            revised.append(learned[j])
+        else:
+            revised.append((tail[i] if i is not None else learned[j]).model_copy(update={"optional": True}))  # type: ignore[index]
     return revised
 
 

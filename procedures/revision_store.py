@@ -79,14 +79,17 @@ class RevisionStore:
         return self._save(revision.model_copy(update={"successes": revision.successes + 1}))
 
     def accept(self, revision_id: str) -> Procedure:
-        """Apply a proposed revision to its procedure; refused when the procedure changed since."""
+        """Apply a proposed revision to its procedure; refused when the procedure changed since. The failures
+        counted were of the steps it replaces: they are forgotten, and a procedure they deprecated is back."""
         revision = self._undecided(revision_id)
         procedure = self._procedures.get(revision.procedure_id)
         if not same_steps(revision.base_steps, procedure.steps):
             raise ShowMeHowError(
                 f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
             )
-        saved = self._procedures.update(procedure.model_copy(update={"steps": revision.steps}))
+        saved = self._procedures.update(
+            procedure.model_copy(update={"steps": revision.steps, "failure_count": 0, "deprecated": False})
+        )
         self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
         return saved
 

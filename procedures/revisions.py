@@ -24,6 +24,7 @@ class Revision(BaseModel):
     base_steps: list[ProcedureStep]  # the procedure's steps when the fix was learned
     steps: list[ProcedureStep]  # the steps it proposes
     reason: str = Field("", max_length=SHORT)  # what broke
+    changes: list[str] = Field(default_factory=list, max_length=200)  # per changed step: what the agent did, and why
     successes: int = Field(1, ge=0)  # verified runs that went this way
     run_dir: str | None = None
     created_at: float = Field(default_factory=time.time)

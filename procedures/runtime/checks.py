@@ -7,6 +7,7 @@ exported scripts carry this module verbatim, so it imports only the standard lib
 and placeholders.
 """
 
+import difflib
 import fnmatch
 import re
 import secrets
@@ -148,9 +149,33 @@ def validation_problem(
     return None
 
 
+CLOSE_OPTION = 0.9  # how alike (difflib's ratio) a re-labelled option must be to the value it stands for
+
+
+def closest_option(wanted: str, labels: list[str]) -> str | None:
+    """The one label that stands for `wanted` when no label is it: the only one that contains it as words
+    (or that it contains), else the only one close to it; None when none or several do."""
+    key = _norm(wanted).casefold()
+    if not key:
+        return None
+    words = re.compile(rf"(?<!\w){re.escape(key)}(?!\w)")
+    containing = [label for label in labels if words.search(_norm(label).casefold())]
+    if not containing:
+        containing = [
+            label for label in labels if _norm(label) and re.search(rf"(?<!\w){re.escape(_norm(label).casefold())}(?!\w)", key)
+        ]
+    if len(containing) == 1:
+        return containing[0]
+    if containing:
+        return None
+    close = [label for label in labels if difflib.SequenceMatcher(None, key, _norm(label).casefold()).ratio() >= CLOSE_OPTION]
+    return close[0] if len(close) == 1 else None
+
+
 def matching_options(options: list[list[str]], wanted: list[str]) -> list[str] | str:
-    """The option values for `wanted` (labels, else values, else labels ignoring case and spacing),
-    or a message that lists the options when one is not there."""
+    """The option values for `wanted` (labels, else values, else labels ignoring case and spacing, else
+    the one label that stands for it: see closest_option), or a message that lists the options when one
+    is not there."""
     values = []
     for choice in wanted:
         found = next((v for label, v in options if label == choice), None)
@@ -158,6 +183,9 @@ def matching_options(options: list[list[str]], wanted: list[str]) -> list[str] |
         if found is None:
             loose = _norm(choice).casefold()
             found = next((v for label, v in options if _norm(label).casefold() == loose), None)
+        if found is None:
+            label = closest_option(choice, [label for label, _ in options])
+            found = next((v for other, v in options if other == label), None) if label is not None else None
         if found is None:
             shown = ", ".join(repr(label) for label, _ in options[:30]) + (" ..." if len(options) > 30 else "")
             return f"expected one of the options, saw no option {choice!r}; the options are {shown or 'none'}"

@@ -24,6 +24,18 @@ from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, plac
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
+SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
+LOCATE_POLL_MS = 100  # how often a step looks for its element
+QUIET_JS = """(restart) => {
+  if (!window.__smhQuiet) {
+    window.__smhQuiet = { at: performance.now() };
+    new MutationObserver(() => { window.__smhQuiet.at = performance.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+  if (restart) window.__smhQuiet.at = performance.now();
+  return document.readyState === 'complete' ? performance.now() - window.__smhQuiet.at : -1;
+}"""
+NAMED = re.compile(r"^internal:(?:role=[a-z]+\[.*name=|label=)")  # a selector that says the element's role and name
 NOT_FILLABLE = "Element is not an <input>, <textarea> or [contenteditable] element"  # Playwright's fill on a select
 
 
@@ -126,14 +138,18 @@ def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: f
 
 class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
-    and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value) or
-    "stopped" (on request)."""
+    and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value),
+    "option" (a parameter's value that no option of the page stands for: the task's fault, or the page's
+    when the value is one the procedure allows) or "stopped" (on request)."""
 
-    def __init__(self, index: int, message: str, tried: list[str] | None = None, fault: str = "procedure") -> None:
+    def __init__(
+        self, index: int, message: str, tried: list[str] | None = None, fault: str = "procedure", missing: bool = False
+    ) -> None:
         super().__init__(message)
         self.index = index
         self.tried = tried or []
         self.fault = fault
+        self.missing = missing  # the step's element is not on the page
 
 
 @dataclass
@@ -175,12 +191,33 @@ def window_closed(error: BaseException, page: Page) -> bool:
         return True
 
 
+BLOCKED = re.compile(r"intercepts pointer events|element is not (?:visible|enabled|editable|stable)|outside of the viewport")
+
+
 def plain_error(error: BaseException | str) -> str:
-    """The first line of a Playwright error in a person's words, without Playwright's call log."""
-    text = (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
+    """The first line of a Playwright error in a person's words, and from its call log, the latest reason
+    the action could not go ahead (the element that intercepts a click)."""
+    lines = str(error).strip().splitlines() or [type(error).__name__]
+    text = lines[0].strip()
     for pattern, replacement in PLAIN_ERRORS:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type]
-    return text.rstrip(".")
+    reason = next((line.strip(" -") for line in reversed(lines[1:]) if BLOCKED.search(line)), None)
+    return text.rstrip(".") + (f": {' '.join(reason.split())[:300]}" if reason else "")
+
+
+def is_named(selector: str) -> bool:
+    """Whether a selector finds its element by role and name (or label), as the recorder writes them."""
+    return bool(NAMED.match(selector.split(" >> ")[-1]))
+
+
+def named_selectors(selectors: list[str]) -> list[str]:
+    """The selectors' last parts that name an element by role and name: who the element is."""
+    return [selector.split(" >> ")[-1] for selector in selectors if is_named(selector)]
+
+
+def _is_one_of(locator: Locator, identities: list[Locator]) -> bool:
+    """Whether the element found is one with a recorded role and name (nothing recorded: any is)."""
+    return not identities or any(locator.and_(identity).count() == 1 for identity in identities)
 
 
 def _describe(step: Mapping[str, Any]) -> str:
@@ -233,6 +270,7 @@ class Player:
         self._seen: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}  # alerts and invalid fields after the last step
         self._param_fields: list[Locator] = []  # fields this run filled from parameters
         self._chosen_labels: list[str] = []  # the options the latest select step chose
+        self.notes: list[str] = []  # what the latest step did otherwise than recorded (an option chosen for another)
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
@@ -259,8 +297,10 @@ class Player:
             started, self._check_ms = time.perf_counter(), 0.0
             page = self.last_page = self._page(step)
             result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
+            self.notes = []
             try:
                 result.status, result.selector, result.tried = self._play(index, step, page, first=index == start, result=result)
+                result.checked += self.notes
                 with self._timed():
                     self._after_checks(index, step, page, result)
             except StepFailed as failure:
@@ -269,7 +309,7 @@ class Player:
                     result.status = "skipped"  # an alternative that this page does not offer
                     continue
                 result.status, result.error = "error", self._hide(str(failure))
-                raise StepFailed(index, result.error, failure.tried, failure.fault) from None
+                raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
             except (PlaywrightError, KeyError, ValueError) as exc:
                 reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
                 result.status, result.error = (
@@ -480,16 +520,19 @@ class Player:
                 result.checked.append(checks.describe_check(check))
 
     def verify(
-        self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None
+        self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None, wait_ms: float | None = None
     ) -> list[tuple[Mapping[str, Any], str | None]]:
-        """Each end check with None when it holds, else what the page showed; the checks share one wait."""
+        """Each end check with None when it holds, else what the page showed; the checks share one wait
+        (`wait_ms`, else the step timeout)."""
         page = page or self.last_page
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        deadline = time.monotonic() + (self.timeout_ms if wait_ms is None else wait_ms) / 1000
         out = []
         for check in outcome_checks:
             wait = max(500.0, (deadline - time.monotonic()) * 1000)
             try:
                 problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
+                if problem is not None and check.get("kind") == "url" and self.shown:
+                    problem = problem and checks.check_problem(page, check, self.params, 0)  # a form sends the value
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))
@@ -572,38 +615,53 @@ class Player:
         return scope
 
     def _locate(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, Locator, list[str]]:
-        """The first stored selector that matches exactly one element, waiting as Playwright waits."""
+        """The first stored selector that matches exactly one element whose role and name are the recorded
+        ones, waiting until it appears or, once the page has settled, giving up: a missing element is
+        reported without waiting for the whole step timeout."""
         scope = self._scope(step, page)
         selectors = [self._text(s, "selector") for s in step.get("selectors") or [step.get("selector")] if s]
         if not selectors:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
         locators = [scope.locator(s) for s in selectors]
+        identities = [scope.locator(s) for s in named_selectors(selectors)]
         tried: list[str] = []
+        strangers: list[str] = []  # fallbacks that found an element with another role or name
+        self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
-        combined = locators[0]
-        for other in locators[1:]:
-            combined = combined.or_(other)
         while True:
-            for selector, locator in zip(selectors, locators):
+            for number, (selector, locator) in enumerate(zip(selectors, locators)):
                 if locator.count() == 1:
-                    return selector, locator, tried
+                    if number == 0 or is_named(selector) or _is_one_of(locator, identities):
+                        return selector, locator, tried
+                    if selector not in strangers:
+                        strangers.append(selector)
                 if selector not in tried:
                     tried.append(selector)
-            remaining = (deadline - time.monotonic()) * 1000
-            if remaining <= 0:
+            now = time.monotonic()
+            if now >= deadline or self._settled(page):
                 break
-            try:  # wait for the page to change until one of them matches
-                combined.first.wait_for(state="attached", timeout=remaining)
-            except PlaywrightError:
-                break
-            if not any(locator.count() == 1 for locator in locators):
-                break  # what appeared matches only ambiguously
+            page.wait_for_timeout(LOCATE_POLL_MS)
+        other = (
+            f"; {', '.join(strangers)} found an element without the recorded role and name, so it was not used"
+            if strangers
+            else ""
+        )
         raise StepFailed(
             index,
             f"step {index + 1} ({_describe(step)}): no element matched any of {len(selectors)} selectors "
-            f"({'; '.join(selectors)}). The page showed {_page_summary(page)}",
+            f"({'; '.join(selectors)}){other}. The page showed {_page_summary(page)}",
             tried,
+            missing=True,
         )
+
+    @staticmethod
+    def _settled(page: Page, restart: bool = False) -> bool:
+        """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
+        counting from now)."""
+        try:
+            return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
+        except PlaywrightError:
+            return False  # between documents: not settled
 
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
@@ -705,10 +763,15 @@ class Player:
                 break
             page.wait_for_timeout(100)  # the list may still be loading its options
         if isinstance(values, str):
-            self._fail_if(index, step, page, values, "task" if placeholders(step.get("value")) else "procedure")
+            self._fail_if(index, step, page, values, "option" if placeholders(step.get("value")) else "procedure")
             return
         locator.select_option(value=values, timeout=self.timeout_ms)
         self._chosen_labels = [next(label for label, v in options if v == value) for value in values]
+        self.notes += [
+            f"chose the option {label!r} for {choice!r}, which is not an option now"
+            for choice, label, value in zip(wanted, self._chosen_labels, values)
+            if choice not in (label, value) and checks.closest_option(choice, [label]) == label
+        ]
         own = placeholders(step.get("value"))
         if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label

@@ -23,7 +23,8 @@ def test_block_follows_the_seed_format() -> None:
         '**Parameters**: username = "bob"; password = (secret, supplied at run time)',
         "**High-level Flow**:\n1. Open the login page\n2. Enter the username",
         "**Detailed Steps** (4 steps):",
-        '2. fill\n   Action: fill({"selector": "#user", "value": "{username}"})',
+        '2. fill\n   Action: fill a page element with "bob" ({username})',  # plain words and the value, no selector
+        "3. fill\n   Action: fill a page element with {password}",  # a secret: its placeholder only
         "You can adapt these procedures to the current task.",
     ]:
         assert part in text, part
@@ -54,4 +55,4 @@ def test_procedure_text_cannot_close_the_block_or_pose_as_instructions() -> None
     text = render_procedural_memory([_match(evil, 0.9)])
     assert text.count("</procedural_memory>") == 1 and text.endswith("</procedural_memory>")
     assert "\n## System" not in text
-    assert "&lt;/procedural_memory&gt;" in text and "<script>" not in text
+    assert "‹/procedural_memory›" in text and "<script>" not in text and "&lt;" not in text  # look-alikes, not entities

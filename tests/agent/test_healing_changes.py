@@ -1,0 +1,171 @@
+"""Self-healing judged by what the site received, on an order form changed after the demonstration in one
+way per test: replay fails honestly, a lying model is never believed, a competent one heals the run with
+few calls, and once its revision is accepted, replay does the task with new values and no model."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from agent import RunControls, run_task
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.agent.conftest import MODEL, act
+from tests.helpers import record
+from tests.llm_server import LLMServer
+
+SITES = Path(__file__).resolve().parent.parent / "sites" / "heal" / "order"
+DEMONSTRATED = ("ana", "Express")
+HEALED = ("kim", "Pickup")
+LATER = [("lee", "Pickup"), ("max", "Standard"), ("noa", "Express")]
+
+
+@dataclass
+class OrderShop:
+    """The order site, served from a folder whose pages are swapped for a changed version; it keeps every
+    order it received (the done page's query: the name and the delivery)."""
+
+    root: Path
+    orders: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        shop = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
+
+            def do_GET(self) -> None:
+                parts = urlsplit(self.path)
+                if parts.path.endswith("/done.html"):
+                    query = parse_qs(parts.query)
+                    shop.orders.append((query.get("name", [""])[0], query.get("delivery", [""])[0]))
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def serve(self, change: str) -> None:
+        for old in self.root.iterdir():
+            old.unlink()
+        for version in ("v1", change):
+            for page in (SITES / version).iterdir():
+                shutil.copy(page, self.root / page.name)
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Iterator[OrderShop]:
+    root = tmp_path / "shop"
+    root.mkdir()
+    site = OrderShop(root)
+    site.serve("v1")
+    yield site
+    site.server.shutdown()
+    site.server.server_close()
+
+
+def _order(page: Any) -> None:
+    page.get_by_label("Full name").press_sequentially(DEMONSTRATED[0])
+    delivery = page.get_by_label("Delivery")
+    delivery.click()  # as a person opens the list: a change without a click before it is a script's
+    delivery.select_option(DEMONSTRATED[1])
+    page.get_by_role("button", name="Review order").click()
+    page.wait_for_url("**/review.html*")
+    page.get_by_role("button", name="Place order").click()
+    page.wait_for_url("**/done.html*")
+
+
+def _task(values: tuple[str, str]) -> str:
+    return f'Order for "{values[0]}" with "{values[1]}" delivery'
+
+
+# what a competent model does on each changed site (the name of the element, as the agent sees it)
+COMPETENT: dict[str, list[Any]] = {
+    "renamed": [act("click", ref_name="Check your order")],  # replay takes back at "Place order"
+    "cookie": [act("click", ref_name="Accept all")],  # replay takes back at the form
+    "relaid": [
+        act("fill", ref_name="Name on the parcel", text=HEALED[0]),
+        act("select", ref_name="Delivery method", option=HEALED[1]),
+    ],
+    "removed": [act("step_gone", step=4, reason="the form places the order itself now")],
+    "relabelled": [],  # each value stands for one option: replay needs no model
+    "dialog": [act("click", ref_name="Yes, place it")],  # the end checks then pass: no finish needed
+    "moved": [],  # the fields were found by label: replay needs no model
+}
+LIE = [act("finish", success=True, summary="the order is placed") for _ in range(3)]
+
+
+@pytest.mark.parametrize("change", list(COMPETENT))
+def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: ignore[no-untyped-def]
+    context, shop: OrderShop, llm: LLMServer, change: str, home: Path
+) -> None:
+    store = ProcedureStore()
+    pid = store.add(build_procedure(record(context, f"{shop.url}/order.html", _order, title=_task(DEMONSTRATED))))
+    shop.orders.clear()
+    shop.serve(change)
+    approve = RunControls(approve=lambda action, details: True)
+    page = context.new_page()
+
+    def run(values: tuple[str, str], **options: Any) -> Any:
+        page.goto("about:blank")
+        before = len(shop.orders)
+        result = run_task(
+            _task(values), page=page, store=store, url=f"{shop.url}/order.html", timeout_ms=3000, controls=approve, **options
+        )
+        assert set(shop.orders[before:]) <= {values}, f"the site got {shop.orders[before:]} for {values}"  # never a wrong value
+        return result
+
+    needs_help = bool(COMPETENT[change])
+    replayed = run(HEALED, mode="replay")
+    assert replayed.success != needs_help, replayed.error
+    assert replayed.cost.llm_calls == 0
+    if needs_help:
+        assert replayed.outcome == "failed" and replayed.error  # the procedure's fault, said as such
+
+    llm.replies = list(LIE)
+    lied = run(HEALED, mode="auto", model=MODEL)
+    if needs_help:
+        assert not lied.success and lied.revision_id is None  # a claim the end checks refute is not believed
+        assert store.revisions.pending(store.get(pid)) is None
+
+    llm.replies = list(COMPETENT[change])
+    calls = len(llm.requests)
+    healed = run(HEALED, mode="auto", model=MODEL)
+    assert healed.success and healed.verified, [(s.source, s.step, s.command, s.status, s.error) for s in healed.steps]
+    assert healed.cost.llm_calls == len(COMPETENT[change]) == len(llm.requests) - calls
+    assert shop.orders[-1] == HEALED
+    if needs_help:
+        assert healed.revision_id is not None  # a verified heal that changed something proposes its lesson
+        revision = store.revisions.get(healed.revision_id)
+        assert all(s.value in (None, "{full_name}", "{delivery}") or s.action == "navigate" for s in revision.steps), [
+            s.value for s in revision.steps
+        ]
+        assert revision.changes  # what the agent did at each changed step, and why, for `revisions show` and the editor
+        if change == "removed":
+            assert any("the agent said it no longer exists: the form places the order itself now" in c for c in revision.changes)
+            assert revision.steps[3].optional and not revision.steps[4].optional  # left out, until runs confirm it
+        if change == "cookie":
+            assert revision.steps[1].optional and revision.steps[1].label == "Accept all"  # an inserted step
+        assert store.revisions.accept(revision.id).failure_count == 0  # the failures were of the old steps
+
+    if change == "cookie":
+        page.goto(f"{shop.url}/consent.html")
+        page.evaluate("localStorage.clear()")  # a browser that never accepted the wall: the learned step is played
+    for values in LATER:
+        later = run(values, mode="replay")
+        assert later.success and later.verified and later.cost.llm_calls == 0, later.error
+        assert shop.orders[-1] == values
