@@ -87,6 +87,9 @@ def _role(step: RecordedStep) -> str:
     return TAG_ROLES.get(step.tag, "item")
 
 
+CLAUSE_JOINS = frozenset({"and", "or", "then", "but"})
+
+
 def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
     """The noun that names `value` in a title: before it ("the issue called X" -> "issue", "category
     Bug" -> "category") or, when a verb comes first, after it ("Choose Express shipping" -> "shipping")."""
@@ -100,8 +103,8 @@ def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
     for position in range(len(sentence) - 1, max(-1, len(sentence) - 5), -1):
         word = sentence[position]
         lower = word.lower()
-        if word == "\x00" or lower in VERBS or position == 0:  # a sentence starts with its verb
-            break
+        if word == "\x00" or lower in VERBS or lower in CLAUSE_JOINS or position == 0:  # a sentence starts with its verb;
+            break  # and "the date and submit": the noun before "and" names something else
         if lower not in CONNECTORS and lower not in STOP_WORDS:
             return snake_case(word)
     after = re.findall(r"[A-Za-z0-9_]+|\x00", re.split(r"[.!?;,\n]", text[match.end() :], maxsplit=1)[0])[:1]
