@@ -689,20 +689,30 @@ def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
     return sets
 
 
-def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) -> ProcedureStep:
+def _on_container(step: RecordedStep, container: str, name: str, **fields: object) -> ProcedureStep:
+    """A step that acts on the element holding a set of choices (`container`) with parameter `name` as its value."""
     return ProcedureStep(
-        action="check",
-        many=True,
         selector=container,
         selectors=[container],
         value=f"{{{name}}}",
         url=step.url,
         frame=step.frame,
         page=step.page,
-        input_type="checkbox",
         tag=step.tag,
-        options=labels,
         timestamp=step.timestamp,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) -> ProcedureStep:
+    return _on_container(
+        step,
+        container,
+        name,
+        action="check",
+        many=True,
+        input_type="checkbox",
+        options=labels,
         description=f"Tick exactly {{{name}}}",
     )
 
@@ -734,19 +744,7 @@ def _calendar_picks(recording: Recording) -> dict[int, tuple[int, str, str]]:
 
 
 def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
-    return ProcedureStep(
-        action="click",
-        calendar=True,
-        selector=container,
-        selectors=[container],
-        value=f"{{{name}}}",
-        url=step.url,
-        frame=step.frame,
-        page=step.page,
-        tag=step.tag,
-        timestamp=step.timestamp,
-        description=f"Pick {{{name}}} in the calendar",
-    )
+    return _on_container(step, container, name, action="click", calendar=True, description=f"Pick {{{name}}} in the calendar")
 
 
 SUGGESTION_AFTER = 3  # a click this many steps after typing may pick one of the suggestions the typing brought up
