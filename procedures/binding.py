@@ -508,9 +508,11 @@ LEADS = frozenset("to for from by of with the a an".split())
 
 
 def _without_lead(value: str, example: str) -> str:
-    """A bare value that a rewording put a small word before ("Send to Neille" for "Send Darsey"): without
-    it, unless the demonstrated value began so too."""
-    first = (example.split() or [""])[0].lower()
+    """A bare one-word value that a rewording put a small word before ("Send to Neille" for "Send Darsey"):
+    without it, unless the demonstrated value began so too. Free text of several words keeps all of them."""
+    if len(example.split()) != 1:
+        return value
+    first = example.split()[0].lower()
     while (m := re.match(r"(\S+)\s+(?=\S)", value)) and m[1].lower() in LEADS and m[1].lower() != first:
         value = value[m.end() :]
     return value

@@ -424,6 +424,8 @@ def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[st
         example = (param.example or "").strip()
         if param.secret or not example or param.name in covered or len(checks) >= MAX_VALUE_CHECKS:
             continue
+        if param.kind == "target":  # the name of an element clicked stands on the page whatever the run sent
+            continue
         for index, line in enumerate(lines):
             if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
                 continue
@@ -498,7 +500,7 @@ def _shown_otherwise(steps: list[ProcedureStep]) -> set[str]:
 def _restates(line: str, task: str) -> bool:
     """Whether a page line is the task's own sentence (an instruction shown on the page), no outcome of it."""
     line, task = " ".join(line.split()).casefold(), " ".join(task.split()).casefold()
-    return bool(line and task) and (line in task or task in line)
+    return bool(line and task) and (task in line or (line in task and len(line) >= 0.8 * len(task)))
 
 
 def value_checks(

@@ -17,6 +17,7 @@ from procedures.store import ProcedureStore
 from procedures.transfer import read_importable
 from tests.attacker import HOSTILE, AttackerServer
 from tests.helpers import ROOT
+from tests.mcp_server import run_apart
 from tests.mcp_server.conftest import connected, server_env, store_slow, structured
 
 
@@ -48,16 +49,16 @@ def test_a_risky_action_is_asked_through_elicitation(home: Path, attacker: Attac
         async with connected(home, mode=mode, elicit=None if allow is None else answering(allow)) as client:
             return structured(await client.call_tool("run_procedure", arguments))
 
-    refused = anyio.run(run, "legacy", False)
+    refused = run_apart(run, "legacy", False)
     assert refused["outcome"] == "failed" and "nobody approved to upload" in refused["error"]
     assert questions == [f"A ShowMeHow run asks to upload {statement} to {attacker.base}. Allow it?"]
     assert "statement for march" not in attacker.everything()
 
-    unasked = anyio.run(run, "auto", True)  # the 2026 protocol: nobody can be asked mid-call, so it is refused
+    unasked = run_apart(run, "auto", True)  # the 2026 protocol: nobody can be asked mid-call, so it is refused
     assert unasked["outcome"] == "failed" and len(questions) == 1
     assert "statement for march" not in attacker.everything()
 
-    approved = anyio.run(run, "legacy", True)
+    approved = run_apart(run, "legacy", True)
     assert approved["outcome"] in ("verified", "unverified") and len(questions) == 2
     assert "statement for march" in attacker.everything()  # approved: it went
 
@@ -86,7 +87,7 @@ def test_a_cancelled_call_stops_its_run(home: Path, sites: AttackerServer) -> No
                     await anyio.sleep(0.05)
             return tools, [json.loads(p.read_text()) for p in results]
 
-    tools, results = anyio.run(main)
+    tools, results = run_apart(main)
     assert len(tools) == 5
     assert [r["outcome"] for r in results] == ["stopped"]
     assert not any(r.path.startswith("/welcome.html") for r in sites.received)
@@ -121,7 +122,7 @@ def test_two_runs_at_once(home: Path, sites: AttackerServer) -> None:
                 group.cancel_scope.cancel()
         return greeted, still_waiting
 
-    greeted, still_waiting = anyio.run(main)
+    greeted, still_waiting = run_apart(main)
     assert greeted["outcome"] == "verified" and still_waiting  # a run went through while the other was under way
     assert any(r.path == "/welcome.html?username=zoe" for r in sites.received)
 
@@ -161,7 +162,7 @@ def test_over_streamable_http(home: Path, sites: AttackerServer) -> None:
             return tools, ran
 
         try:
-            tools, ran = anyio.run(main)
+            tools, ran = run_apart(main)
         finally:
             server.terminate()
     assert "run_procedure" in tools and ran["outcome"] == "verified"

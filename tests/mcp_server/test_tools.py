@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import anyio
 from mcp import types
 
 from procedures.store import ProcedureStore
 from tests.attacker import AttackerServer
+from tests.mcp_server import run_apart
 from tests.mcp_server.conftest import connected, store_login, structured
 
 PASSWORD = "Hunter-2-pw"
@@ -36,7 +36,7 @@ def test_the_tools_their_schemas_and_descriptions(home: Path) -> None:
         assert [t.uri_template for t in templates] == ["procedure://{procedure_id}"]
         assert [p.name for p in prompts] == ["procedural_memory"]
 
-    anyio.run(main)
+    run_apart(main)
 
 
 def test_find_and_run_with_new_values(home: Path, sites: AttackerServer) -> None:
@@ -67,7 +67,7 @@ def test_find_and_run_with_new_values(home: Path, sites: AttackerServer) -> None
             memory = (await client.get_prompt("procedural_memory", {"task": "Log in as zoe"})).messages[0].content.text
         return found, ran, text, memory
 
-    found, ran, text, memory = anyio.run(main)
+    found, ran, text, memory = run_apart(main)
     (match,) = found["matches"]
     assert match["id"] == procedure_id and match["bound"] == {"username": "zoe"}
     assert match["secret"] == ["password"] and match["missing"] == []
@@ -93,7 +93,7 @@ def test_a_secret_from_the_model_is_refused(home: Path, sites: AttackerServer) -
             in_task = await client.call_tool("run_procedure", {"task": 'Log in as zoe with password "from-the-model"'})
             return [as_param, in_task]
 
-    for result in anyio.run(main):
+    for result in run_apart(main):
         assert result.is_error and "only the person gives it" in result.content[0].text
         assert "from-the-model" not in result.content[0].text
     assert sites.received == []  # no browser went anywhere
@@ -115,7 +115,7 @@ def test_a_missing_secret_is_asked_of_the_person_or_refused(home: Path, sites: A
             ran = structured(await client.call_tool("run_procedure", arguments))
         return refused, ran
 
-    refused, ran = anyio.run(main)
+    refused, ran = run_apart(main)
     assert refused.is_error and "SHOWMEHOW_PARAM_PASSWORD" in refused.content[0].text
     assert list(asked[0]["properties"]) == ["password"]
     assert ran["outcome"] == "verified" and PASSWORD not in json.dumps(ran)
@@ -143,7 +143,7 @@ def test_malformed_arguments_are_tool_errors(home: Path, sites: AttackerServer) 
             still = [t.name for t in (await client.list_tools()).tools]
         return results, still
 
-    results, still = anyio.run(main)
+    results, still = run_apart(main)
     assert [r.is_error for r in results] == [True] * len(bad)
     assert "no procedure" in results[4].content[0].text
     assert len(still) == 5  # the server kept answering
@@ -155,5 +155,5 @@ def test_recording_is_refused_without_a_display(home: Path) -> None:
         async with connected(home, DISPLAY="", WAYLAND_DISPLAY="") as client:
             return await client.call_tool("record_demonstration", {"url": "http://127.0.0.1:9/", "title": "Log in"})
 
-    refused = anyio.run(main)
+    refused = run_apart(main)
     assert refused.is_error and "no display" in refused.content[0].text
