@@ -56,7 +56,7 @@ def test_a_button_in_the_row_that_the_task_names(context, site: str) -> None:  #
     page = context.new_page()
     page.goto(f"{site}/rows.html?order=Dan|Carol|Bobby|Bob")
     result = run_task("Delete the user Carol", page=page, store=store, mode="replay")
-    assert result.success, result.error
+    assert result.outcome in ("verified", "unverified"), result.error
     assert page.locator("#status").inner_text() == "deleted Carol"
     result = run_task("delete the user bob", page=page, store=store, mode="replay")
-    assert result.success and page.locator("#status").inner_text() == "deleted Bob"  # not Bobby
+    assert result.outcome in ("verified", "unverified") and page.locator("#status").inner_text() == "deleted Bob"  # not Bobby
