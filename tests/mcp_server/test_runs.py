@@ -109,14 +109,14 @@ def test_two_runs_at_once(home: Path, sites: AttackerServer) -> None:
             async def wait() -> None:
                 await client.call_tool(
                     "run_procedure",
-                    {"task": "Wait for the button that never shows", "timeout_seconds": 120},
+                    {"task": "Click through the ticking page", "timeout_seconds": 120},
                     progress_callback=on_progress,
                 )
                 waiting_ended.set()
 
             async with anyio.create_task_group() as group:
                 group.start_soon(wait)
-                await waiting_started.wait()  # its browser is open, and it waits for a button that never shows
+                await waiting_started.wait()  # its browser is open, with some 40 s of clicks ahead of it
                 greeted = structured(await client.call_tool("run_procedure", {"task": "Greet the user zoe"}))
                 still_waiting = not waiting_ended.is_set()
                 group.cancel_scope.cancel()
@@ -128,13 +128,13 @@ def test_two_runs_at_once(home: Path, sites: AttackerServer) -> None:
 
 
 def waiting_procedure(base: str) -> Procedure:
+    """Ten clicks on buttons that show 4 s apart (tests/sites/ticking.html): some 40 s of steps that all succeed."""
+    url = f"{base}/ticking.html"
+    clicks = [ProcedureStep(action="click", selector=f"#tick{n}", selectors=[f"#tick{n}"], url=url) for n in range(1, 11)]
     return Procedure(
-        title="Wait for the button that never shows",
-        abstract=Abstract(goal="Wait for the button that never shows", domains=["localhost"]),
-        steps=[
-            ProcedureStep(action="navigate", value=f"{base}/late.html", url=f"{base}/late.html"),
-            ProcedureStep(action="click", selector="#never", selectors=["#never"], url=f"{base}/late.html"),
-        ],
+        title="Click through the ticking page",
+        abstract=Abstract(goal="Click through the ticking page", domains=["localhost"]),
+        steps=[ProcedureStep(action="navigate", value=url, url=url), *clicks],
     )
 
 
