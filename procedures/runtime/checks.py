@@ -270,6 +270,16 @@ def _text_seen(page: Page, pattern: str, timeout_ms: float) -> str | None:
             page.wait_for_load_state(timeout=max(1.0, (deadline - time.monotonic()) * 1000))
 
 
+def url_problem(page: Page, expected: list[str], timeout_ms: float) -> str | None:
+    """None once the page's URL matches one of the `expected` patterns (waiting up to `timeout_ms`), else what was seen."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not any(url_matches(pattern, page.url) for pattern in expected):
+        if time.monotonic() >= deadline:
+            return f"expected the URL to match {' or '.join(map(repr, expected))}, saw {page.url}"
+        page.wait_for_timeout(50)
+    return None
+
+
 def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str], timeout_ms: float) -> str | None:
     """None when the check holds on `page` (waiting up to `timeout_ms` for it), else what was seen."""
     kind = check["kind"]
@@ -280,12 +290,7 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
         scope = scope.frame_locator(fill_placeholders(frame, params, "selector"))
     try:
         if kind == "url":
-            deadline = time.monotonic() + timeout_ms / 1000
-            while not url_matches(expected, page.url):
-                if time.monotonic() >= deadline:
-                    return f"expected the URL to match {expected!r}, saw {page.url}"
-                page.wait_for_timeout(50)
-            return None
+            return url_problem(page, [expected], timeout_ms)
         if kind == "text" and not selector and not check.get("frame"):
             seen = _text_seen(page, text_pattern(expected), timeout_ms)
             return None if seen is None else f"expected the page to show {expected!r}, saw {seen!r}"

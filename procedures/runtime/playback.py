@@ -530,9 +530,12 @@ class Player:
         for check in outcome_checks:
             wait = max(500.0, (deadline - time.monotonic()) * 1000)
             try:
-                problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
-                if problem is not None and check.get("kind") == "url" and self.shown:
-                    problem = problem and checks.check_problem(page, check, self.params, 0)  # a form sends the value
+                if check.get("kind") == "url":  # the value a form sends, or the label the page showed
+                    readings = [{**self.params, **self.shown}, self.params] if self.shown else [self.params]
+                    urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
+                    problem = checks.url_problem(page, urls, wait)
+                else:
+                    problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))

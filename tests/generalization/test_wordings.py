@@ -14,6 +14,7 @@ from tests.generalization.suite import CONTEXT_OPTIONS, REPLAY_TIMEOUT_MS, judge
 from tests.generalization.wordings import BAD_INPUTS, FAULTS, ORDER, WORDINGS, demonstrate, run_wording
 
 TARGET = 0.9
+PARTS = 3  # the wordings are run in three test items, which two workers share out
 FIELD_KINDS = {"text", "email", "tel", "select", "number", "date", "radio", "checkbox", "textarea"}
 
 
@@ -44,14 +45,16 @@ def test_the_order_form_and_its_wordings_are_wide_enough() -> None:
     assert {b.kind for b in BAD_INPUTS} == {"contradictory values", "value with no field", "field named twice"}
 
 
-def test_the_order_form_receives_each_wordings_values_when_done_by_hand(browser, gen_server: GenServer) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"part {part + 1} of {PARTS}")
+def test_the_order_form_receives_each_wordings_values_when_done_by_hand(browser, gen_server: GenServer, part: int) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(**CONTEXT_OPTIONS)
     page = context.new_page()
     problems = []
+    everything = [("demo", ORDER.demo_values, ORDER.demo_expected)] + [
+        (w.instance.task, w.instance.values, w.instance.expected) for w in WORDINGS
+    ]
     try:
-        for task, values, expected in [("demo", ORDER.demo_values, ORDER.demo_expected)] + [
-            (w.instance.task, w.instance.values, w.instance.expected) for w in WORDINGS
-        ]:
+        for task, values, expected in everything[part::PARTS]:
             page.goto(gen_server.url + ORDER.path)
             gen_server.clear()
             ORDER.perform(page, values)
@@ -63,10 +66,15 @@ def test_the_order_form_receives_each_wordings_values_when_done_by_hand(browser,
     assert not problems, "\n".join(problems)
 
 
-def test_a_run_never_says_verified_when_the_site_got_other_values(browser, gen_server: GenServer, order_store) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"part {part + 1} of {PARTS}")
+def test_a_run_never_says_verified_when_the_site_got_other_values(browser, gen_server: GenServer, order_store, part: int) -> None:  # type: ignore[no-untyped-def]
+    """Every PARTS-th wording from `part` on, so that workers share them out; each part held to the target
+    holds all the wordings to it."""
     from tests.generalization.wordings import WordingsResult
 
-    results = [run_wording(browser, gen_server, order_store, w.kind, w.instance.task, w.instance.expected) for w in WORDINGS]
+    results = [
+        run_wording(browser, gen_server, order_store, w.kind, w.instance.task, w.instance.expected) for w in WORDINGS[part::PARTS]
+    ]
     parameters = [p.name for p in order_store.list()[0].abstract.parameters]
     table = WordingsResult(results, parameters).table()
     print(table)
