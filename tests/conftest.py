@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,8 +29,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves tests/sites; `/slow/MS/path` is `/path` answered MS milliseconds late."""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def do_GET(self) -> None:
+        slow = re.match(r"/slow/(\d+)(/.*)", self.path)
+        if slow:
+            time.sleep(int(slow.group(1)) / 1000)
+            self.path = slow.group(2)
+        super().do_GET()
 
 
 @pytest.fixture(scope="session")

@@ -249,6 +249,30 @@ def _same_url(a: str, b: str) -> bool:
     return a.rstrip("/") == b.rstrip("/")
 
 
+class _Loading:
+    """The fetch and XHR requests of one page that have not been answered yet, while attached."""
+
+    KINDS = ("fetch", "xhr")
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.open = page, set[Any]()
+        page.on("request", self._sent)
+        page.on("requestfinished", self._answered)
+        page.on("requestfailed", self._answered)
+
+    def _sent(self, request: Any) -> None:
+        if request.resource_type in self.KINDS:
+            self.open.add(request)
+
+    def _answered(self, request: Any) -> None:
+        self.open.discard(request)
+
+    def detach(self) -> None:
+        self.page.remove_listener("request", self._sent)
+        self.page.remove_listener("requestfinished", self._answered)
+        self.page.remove_listener("requestfailed", self._answered)
+
+
 class Player:
     """Plays steps in order on `page` (and the popups they open) with parameter values `params`."""
 
@@ -275,6 +299,7 @@ class Player:
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
         self.pages: dict[int, Page] = {0: page}
+        self._loading: dict[int, _Loading] = {id(page): _Loading(page)}  # by id(page): its requests in flight
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
@@ -289,43 +314,50 @@ class Player:
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
             self.reach = Reach.of_steps(steps, self.params)
-        for index, step in enumerate(steps):
-            if index < start:
-                continue
-            if self.should_stop is not None and self.should_stop():
-                raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
-            started, self._check_ms = time.perf_counter(), 0.0
-            page = self.last_page = self._page(step)
-            result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
-            self.notes = []
-            try:
-                result.status, result.selector, result.tried = self._play(index, step, page, first=index == start, result=result)
-                result.checked += self.notes
-                with self._timed():
-                    self._after_checks(index, step, page, result)
-            except StepFailed as failure:
-                result.tried = failure.tried
-                if step.get("optional"):
-                    result.status = "skipped"  # an alternative that this page does not offer
-                    continue
-                result.status, result.error = "error", self._hide(str(failure))
-                raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
-            except (PlaywrightError, KeyError, ValueError) as exc:
-                reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
-                result.status, result.error = (
-                    "error",
-                    self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
-                )
-                fault = "task" if isinstance(exc, KeyError) else "stopped" if window_closed(exc, page) else "procedure"
-                raise StepFailed(index, result.error, fault=fault) from exc
-            finally:
-                result.duration_ms = (time.perf_counter() - started) * 1000
-                result.check_ms = self._check_ms
-                result.url = self._hide(page.url if not page.is_closed() else result.url)
-                self.results.append(result)
-                if self.on_step is not None:
-                    self.on_step(result, page)
+        try:
+            for index, step in enumerate(steps):
+                if index >= start:
+                    self._run_step(index, step, first=index == start)
+        finally:
+            for loading in self._loading.values():
+                loading.detach()
+            self._loading.clear()
         return self.results
+
+    def _run_step(self, index: int, step: Mapping[str, Any], first: bool) -> None:
+        if self.should_stop is not None and self.should_stop():
+            raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
+        started, self._check_ms = time.perf_counter(), 0.0
+        page = self.last_page = self._page(step)
+        result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
+        self.notes = []
+        try:
+            result.status, result.selector, result.tried = self._play(index, step, page, first=first, result=result)
+            result.checked += self.notes
+            with self._timed():
+                self._after_checks(index, step, page, result)
+        except StepFailed as failure:
+            result.tried = failure.tried
+            if step.get("optional"):
+                result.status = "skipped"  # an alternative that this page does not offer
+                return
+            result.status, result.error = "error", self._hide(str(failure))
+            raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
+        except (PlaywrightError, KeyError, ValueError) as exc:
+            reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
+            result.status, result.error = (
+                "error",
+                self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
+            )
+            fault = "task" if isinstance(exc, KeyError) else "stopped" if window_closed(exc, page) else "procedure"
+            raise StepFailed(index, result.error, fault=fault) from exc
+        finally:
+            result.duration_ms = (time.perf_counter() - started) * 1000
+            result.check_ms = self._check_ms
+            result.url = self._hide(page.url if not page.is_closed() else result.url)
+            self.results.append(result)
+            if self.on_step is not None:
+                self.on_step(result, page)
 
     def _hide(self, text: str) -> str:
         pattern = value_pattern(self._hidden)
@@ -657,12 +689,14 @@ class Player:
             missing=True,
         )
 
-    @staticmethod
-    def _settled(page: Page, restart: bool = False) -> bool:
-        """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
-        counting from now)."""
+    def _settled(self, page: Page, restart: bool = False) -> bool:
+        """Whether the page has loaded, asks the server for nothing (fetch or XHR) and its document has not
+        changed for SETTLE_QUIET_MS (`restart`: counting from now)."""
+        if id(page) not in self._loading:
+            self._loading[id(page)] = _Loading(page)
+        busy = bool(self._loading[id(page)].open)  # an answer still to come may change the page
         try:
-            return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
+            return page.evaluate(QUIET_JS, restart or busy) >= SETTLE_QUIET_MS and not busy
         except PlaywrightError:
             return False  # between documents: not settled
 

@@ -1,4 +1,5 @@
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,7 @@ import pytest
 from agent import replay, run_task
 from core.settings import set_setting
 from procedures import build_procedure
+from procedures.models import Abstract, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from tests.helpers import log_in, record, run_cli
 
@@ -198,3 +200,31 @@ def test_run_task_opens_its_own_browser_without_a_page(login_procedure) -> None:
     (result,) = results
     assert result.success, result.error
     assert result.procedure_id == pid and result.steps[-1].url.split("?")[0].endswith("/welcome.html")
+
+
+def _reports_procedure(site: str, button: str) -> Procedure:
+    url = f"{site}/fetched.html"
+    selector = f'internal:role=button[name="{button}"s]'
+    return Procedure(
+        title=f"{button} report",
+        abstract=Abstract(goal=f"{button} report", domains=["127.0.0.1"]),
+        steps=[
+            ProcedureStep(action="navigate", value=url, url=url),
+            ProcedureStep(action="click", selector=selector, selectors=[selector], url=url),
+        ],
+    )
+
+
+def test_an_element_that_a_late_answer_adds_is_waited_for(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """The page is quiet while its fetch is under way (3 s, far more than the quiet a settled page needs):
+    replay waits for the answer, and gives up soon after it, not at the timeout, when the element is not there."""
+    page = context.new_page()
+    found = replay(page, _reports_procedure(site, "Open April"), {}, timeout_ms=20_000)
+    assert found.success, found.error
+    assert page.get_by_text("Opened April").is_visible()
+
+    started = time.monotonic()
+    missing = replay(context.new_page(), _reports_procedure(site, "Open May"), {}, timeout_ms=20_000)
+    waited = time.monotonic() - started
+    assert not missing.success and "no element matched" in (missing.error or "")
+    assert waited < 12, f"waited {waited:.1f} s for an element that the answered page does not have"
