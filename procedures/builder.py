@@ -114,9 +114,10 @@ def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
 
 
 def _mentions(text: str, value: str) -> bool:
+    """The text names the value: as a word of its own, or quoted whole when it is a small word ('the link "At"')."""
     value = value.strip()
     if len(value) < 2 or value.lower() in STOP_WORDS:
-        return False
+        return bool(value) and any(value == "".join(q) for q in QUOTED_TEXT.findall(text))
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
@@ -141,6 +142,7 @@ def _option_example(step: RecordedStep, mention_text: str) -> str:
     return label
 
 
+QUOTED_TEXT = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')  # the texts a title quotes
 PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
 QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
 
