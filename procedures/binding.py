@@ -17,14 +17,13 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
-from procedures.builder import VERBS
+from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.runtime.formats import renderings
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
-QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')
 TRAILING = " \t.!?;,"
 # Words that lead to a clicked or chosen thing: one stands for another in a reworded task.
 CHOOSING = frozenset("click press hit tap push select choose pick tick check activate".split())
@@ -422,7 +421,7 @@ class _Binder:
                     break
 
     def by_position(self) -> None:
-        quoted = [(m.span(g), m.group(g)) for m in QUOTED.finditer(self.task) for g in (1, 2, 3) if m.group(g) is not None]
+        quoted = [(m.span(g), m.group(g)) for m in QUOTED_TEXT.finditer(self.task) for g in (1, 2, 3) if m.group(g) is not None]
         quoted = [(span, text) for span, text in quoted if self.free(span) and text.strip()]
         waiting = sorted(self.open(secrets=False), key=self._order)  # a secret comes from a secret source, never by position
         for param, (span, text) in zip(waiting, quoted):
@@ -490,7 +489,7 @@ class _Binder:
         """Quoted values in the task that no parameter took and that the title does not hold either."""
         literal = " ".join(self.sources).lower()
         out = []
-        for m in QUOTED.finditer(self.task):
+        for m in QUOTED_TEXT.finditer(self.task):
             text = next(g for g in m.groups() if g is not None)
             if text.strip() and self.free(m.span()) and text.lower() not in literal:
                 out.append(text)
@@ -523,7 +522,7 @@ def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
     shipping option 'Two-day'") is that quoted one."""
     group = next(g for g in GROUPS if match.group(g) is not None)
     value, span = match.group(group), match.span(group)
-    inner = QUOTED.search(value) if group == "b" else None
+    inner = QUOTED_TEXT.search(value) if group == "b" else None
     if inner:
         number = next(g for g in (1, 2, 3) if inner.group(g) is not None)
         return inner.group(number), (span[0] + inner.start(number), span[0] + inner.end(number))

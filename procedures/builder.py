@@ -114,9 +114,10 @@ def _name_from_title(value: str, text: str, others: list[str]) -> str | None:
 
 
 def _mentions(text: str, value: str) -> bool:
+    """The text names the value: as a word of its own, or quoted whole when it is a small word ('the link "At"')."""
     value = value.strip()
     if len(value) < 2 or value.lower() in STOP_WORDS:
-        return False
+        return bool(value) and any(value == "".join(q) for q in QUOTED_TEXT.findall(text))
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
@@ -125,6 +126,18 @@ def _names_value(text: str, value: str) -> bool:
     A value they never show is optional, its demonstrated one the default."""
     value, text = " ".join(value.split()), " ".join(text.split())
     return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+READ_MIN = 3  # characters of a typed value long enough to tell that the page showed it
+
+
+def _read_off_page(outcome: PageOutcome | None, value: str) -> bool:
+    """The page showed the typed value when the recording started (however its letters were laid out):
+    the person read or copied it off the page, and the next visit shows another one, so the demonstrated
+    value is no default."""
+    typed = "".join(value.split())
+    shown = "".join("".join(outcome.start_lines).split()) if outcome else ""
+    return len(typed) >= READ_MIN and typed in shown
 
 
 def _is_task_verb(value: str, text: str) -> bool:
@@ -141,6 +154,7 @@ def _option_example(step: RecordedStep, mention_text: str) -> str:
     return label
 
 
+QUOTED_TEXT = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')  # the texts a title quotes
 PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
 QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
 
@@ -561,8 +575,13 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
         elif step.action == "fill" and step.value:
+            read = _read_off_page(recording.outcome, step.value)
             owners[index] = params.add(
-                snake_case(field, fallback="value"), step.value, label=field, required=_names_value(mention_text, step.value)
+                snake_case(field, fallback="value"),
+                step.value,
+                label=field,
+                required=read or _names_value(mention_text, step.value),
+                description="read off the page by the person: each run needs its own" if read else "",
             )
         elif step.action == "select" and step.value and not step.secret:
             owners[index] = _option_parameter(params, step, field, mention_text)
@@ -630,6 +649,22 @@ def field_name(step: RecordedStep) -> str:
     while len(words) > 1 and words[0].lower() in STOP_WORDS:
         words.pop(0)
     return " ".join(words) or step.field or step.label
+
+
+PASTE_KEYS = frozenset({"control+v", "meta+v", "controlormeta+v", "shift+insert"})
+
+
+def _pasted(steps: list[RecordedStep], index: int) -> bool:
+    """A field's value that a paste into it just before put there: the paste gives it again on replay,
+    with what was copied then, never the demonstration's copy."""
+    step, before = steps[index], steps[index - 1] if index else None
+    return (
+        step.action == "fill"
+        and before is not None
+        and before.action == "press"
+        and (before.value or "").lower() in PASTE_KEYS
+        and before.selector == step.selector
+    )
 
 
 def _named_fields(recording: Recording) -> Recording:
@@ -809,7 +844,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     skip_to = 0
     origin: list[int] = []  # the recorded step each built one comes from
     for index, step in enumerate(recording.steps):
-        if index < skip_to:
+        if index < skip_to or _pasted(recording.steps, index):
             continue
         origin.append(index)
         if index in picks:

@@ -74,6 +74,9 @@ class RecordedStep(BaseModel):
         return self
 
 
+MAX_LINES = 80  # of a page's visible text kept
+
+
 class PageOutcome(BaseModel):
     """What the demonstration ended on: the final URL and the headings and messages that appeared."""
 
@@ -82,7 +85,10 @@ class PageOutcome(BaseModel):
     url: str = Field("", max_length=SHORT)
     headings: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
     alerts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
-    lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=80)  # its visible text
+    lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=MAX_LINES)  # its visible text
+    start_lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(
+        default_factory=list, max_length=MAX_LINES
+    )  # the page's at the start
 
 
 class Recording(BaseModel):

@@ -19,7 +19,7 @@ from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
-from recorder.models import PageOutcome, RecordedStep, Recording
+from recorder.models import MAX_LINES, PageOutcome, RecordedStep, Recording
 from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, AfterPayload, LoadPayload, StepPayload
 from recorder.rate import StepBudget
 from recorder.recordings import RecordingStore
@@ -161,7 +161,11 @@ class RecordingSession:
             start = next((shown.get("lines", []) for _, shown in reports if "lines" in shown), [])
             lines = [t for t in (final or {}).get("lines", []) if t not in start]
             return PageOutcome(
-                url=self._pages[page].url, headings=fresh["headings"], alerts=fresh["alerts"] + fresh["messages"], lines=lines
+                url=self._pages[page].url,
+                headings=fresh["headings"],
+                alerts=fresh["alerts"] + fresh["messages"],
+                lines=lines,
+                start_lines=start[:MAX_LINES],
             )
         except ValidationError:
             return PageOutcome(url=self._pages[page].url)

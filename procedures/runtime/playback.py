@@ -62,6 +62,41 @@ SET_VALUE_JS = """(el, value) => {
   return true;
 }"""
 
+# The control that opens the collapsed section or tab holding a hidden element: for its outermost hidden
+# ancestor (or one inside it), a shown control naming it by aria-controls, a link or data target to its
+# id, the control its aria-labelledby names, or the summary of a closed <details>; never one that says
+# it is open already (a click would close it). null when there is none.
+OPENER_JS = """(el) => {
+  const shown = (e) => e.checkVisibility();
+  let hidden = null;
+  for (let e = el; e && e !== document.body; e = e.parentElement) if (!shown(e)) hidden = e;
+  if (!hidden) return null;
+  const closed = (c) => c && shown(c) && c.getAttribute('aria-expanded') !== 'true' && c.getAttribute('aria-selected') !== 'true';
+  const parent = hidden.parentElement;
+  if (parent && parent.tagName === 'DETAILS' && !parent.open) {
+    const summary = parent.querySelector(':scope > summary');
+    if (closed(summary)) return summary;
+  }
+  const chain = [];
+  for (let e = el; e && e !== hidden.parentElement; e = e.parentElement) chain.unshift(e);
+  for (const e of chain) {
+    const controls = [];
+    if (e.id) {
+      const id = CSS.escape(e.id);
+      controls.push(...document.querySelectorAll(
+        `[aria-controls~="${id}"], [href="#${id}"], [data-target="#${id}"], [data-bs-target="#${id}"]`));
+    }
+    for (const id of (e.getAttribute('aria-labelledby') || '').split(/\\s+/)) {
+      if (id) controls.push(document.getElementById(id));
+    }
+    const opener = controls.find(closed);
+    if (opener) return opener;
+  }
+  return null;
+}"""
+MAX_REVEALS = 3  # sections inside sections opened to reach one element
+REVEAL_WAIT_MS = 1500  # how long a section may take to open
+
 WEB_SCHEMES = ("http", "https")
 LOCAL = "file://"  # the origin of every local file
 
@@ -213,6 +248,22 @@ def is_named(selector: str) -> bool:
 def named_selectors(selectors: list[str]) -> list[str]:
     """The selectors' last parts that name an element by role and name: who the element is."""
     return [selector.split(" >> ")[-1] for selector in selectors if is_named(selector)]
+
+
+QUOTED_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"[si]?')  # the name a role or label selector matches, as written in it
+JS_SPECIAL = re.compile(r"[.*+?^${}()|[\]\\/]")
+
+
+def renumbered(identity: str) -> str | None:
+    """The selector of the same role and name with any numbers in the name: a section or a card that
+    the page numbers anew on each visit ("Section #1", then "Section #14") is still the one recorded.
+    None when the name holds no number."""
+    match = QUOTED_NAME.search(identity)
+    if match is None or not re.search(r"\d", match.group(1)):
+        return None
+    name = re.sub(r"\\(.)", r"\1", match.group(1))
+    pattern = "".join(r"\d+" if part.isdigit() else JS_SPECIAL.sub(r"\\\g<0>", part) for part in re.split(r"(\d+)", name))
+    return f"{identity[: match.start()]}/^{pattern}$/{identity[match.end() :]}"
 
 
 def _is_one_of(locator: Locator, identities: list[Locator]) -> bool:
@@ -658,7 +709,12 @@ class Player:
         if not selectors:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
         locators = [scope.locator(s) for s in selectors]
-        identities = [scope.locator(s) for s in named_selectors(selectors)]
+        named = named_selectors(selectors)
+        loose = [r for r in map(renumbered, named) if r]
+        identities = [scope.locator(s) for s in named + loose]
+        extra = [r for r in loose if r not in selectors]  # last: the recorded element under another number
+        selectors += extra
+        locators += [scope.locator(r) for r in extra]
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
         self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
@@ -700,8 +756,26 @@ class Player:
         except PlaywrightError:
             return False  # between documents: not settled
 
+    def _reveal(self, locator: Locator) -> None:
+        """Open the collapsed sections or tabs that hide the element (OPENER_JS), outermost first."""
+        for _ in range(MAX_REVEALS):
+            if locator.is_visible():
+                return
+            opener = locator.evaluate_handle(OPENER_JS).as_element()
+            if opener is None:
+                return
+            name = " ".join(opener.inner_text().split())[:60]
+            opener.click(timeout=self.timeout_ms)
+            self.notes.append(f"opened {name!r}, which held the element")
+            try:
+                locator.wait_for(state="visible", timeout=REVEAL_WAIT_MS)
+            except PlaywrightError:
+                continue  # another section inside it may still be closed
+
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
+        if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
+            self._reveal(locator)
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)

@@ -51,7 +51,7 @@ SPLIT: dict[str, tuple[people.Person, tuple[str, ...]]] = {
     "click-test-transfer": (people.click_test_transfer, ()),
     "click-checkboxes-large": (people.click_checkboxes, ()),
     "click-checkboxes-soft": (people.click_checkboxes_soft, ()),
-    "click-checkboxes-transfer": (people.click_checkboxes, ()),
+    "click-checkboxes-transfer": (people.click_checkboxes, ("Select nothing", ",")),
     "click-collapsible": (people.click_collapsible, ()),
     "click-collapsible-2": (people.click_collapsible_2, ()),
     "click-tab-2": (people.click_tab_2, ()),
