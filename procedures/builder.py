@@ -585,6 +585,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
                 base = _name_from_title(row, mention_text, named) or "item"
                 rows[index] = params.add(base, row, "target", required=False)
+                icon = _icon_word(step, mention_text)
+                if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
+                    targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
                 continue
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
@@ -602,13 +605,67 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
     return params, owners, targets, rows
 
 
+GENERIC_CLASSES = frozenset("icon icons btn button link item action actions control controls".split())
+
+
+def _icon_classes(own: str) -> list[str]:
+    """The class names of the last element of a CSS selector (`span.icon-reply` -> icon-reply)."""
+    return re.findall(r"\.(-?[A-Za-z_][\w-]*)", re.split(r"[\s>+~]+", own.strip())[-1])
+
+
+def _icon_word(step: RecordedStep, text: str) -> str | None:
+    """The word the title uses for an element without a name that its class names ("Like" for a
+    `span.like` icon, or `i.icon-like`), as the title writes it."""
+    if step.label or step.action != "click":
+        return None
+    for token in _icon_classes(step.row_selector):
+        for word in dict.fromkeys([token, re.split(r"[-_]", token)[-1]]):
+            found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+            if found and len(word) >= 3 and word.lower() not in GENERIC_CLASSES | STOP_WORDS:
+                return found.group(0)
+    return None
+
+
+def _icon_in_row(own: str, icon: str, param: str) -> str:
+    """`own` with the class that named the icon as the parameter (any case): `span.like` -> `span[class~="{p}" i]`."""
+    for token in _icon_classes(own):
+        if token.lower() == icon.lower():
+            return re.sub(rf"\.{re.escape(token)}(?![\w-])", f'[class~="{{{param}}}" i]', own)
+        if re.split(r"[-_]", token)[-1].lower() == icon.lower():
+            return re.sub(rf"\.{re.escape(token)}(?![\w-])", f'[class*="{{{param}}}" i]', own)
+    return own
+
+
 def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureStep:
     """The step's element (`own`, a selector unique within an item) found inside the item (list
     item, table row) that shows the parameter's value: the item holding exactly that text first,
-    then one holding it in any case."""
-    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
-    loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
-    return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
+    then one holding it in any case, then the first of several items holding it exactly."""
+    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s"'
+    loose = f'{row} >> internal:has-text="{{{param}}}"i'
+    selectors = [f"{exact} >> {own}", f"{loose} >> {own}", f"{exact} >> nth=0 >> {own}"]
+    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+
+
+EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
+
+
+def _row_runs(recording: Recording, rows: dict[int, str], targets: dict[int, str]) -> dict[int, tuple[int, str]]:
+    """Clicks on the same element in items that show the same value, one after another, when the title
+    says how many: by the run's first step index, (the index after the run, "all" when the title says
+    all, every or each, else the number of items as the title writes it)."""
+    steps, runs = recording.steps, {}
+    index = 0
+    while index < len(steps):
+        end = index + 1
+        same = (steps[index].row, steps[index].row_selector, rows.get(index), targets.get(index))
+        while index in rows and end in rows and (steps[end].row, steps[end].row_selector, rows[end], targets.get(end)) == same:
+            end += 1
+        if index in rows:
+            count = re.search(rf"(?<![\w.]){end - index}(?![\w.])", recording.title)
+            if count is not None or EVERY.search(recording.title):
+                runs[index] = (end, count.group(0) if count is not None else "all")
+        index = end
+    return runs
 
 
 # A select's placeholder option, which is no option to record ("-- choose --", "---------").
@@ -781,7 +838,9 @@ def _flow_lines(
     lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
     for at, index in enumerate(origin):
         if rows.get(index) in names:
-            lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
+            what = f"{{{targets[index]}}}" if targets.get(index) in names else steps[at].label or steps[at].row_selector
+            items = f"{steps[at].value} items" if steps[at].each_row else "the item"
+            lines[at] = f'Click "{what}" in {"every item" if steps[at].value == "all" else items} that shows {{{rows[index]}}}'
     return lines
 
 
@@ -803,6 +862,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
+    runs = _row_runs(recording, rows, targets)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     substitute = _Placeholders(params.values, in_paths)
@@ -827,11 +887,19 @@ def build_heuristic(recording: Recording) -> Procedure:
         if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
             steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
             continue
-        built = substitute.step(step, owners.get(index), targets.get(index))
+        icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
+        built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
-            built = _in_row(built, substitute.text(step.row), substitute.text(step.row_selector), rows[index])
+            own = substitute.text(step.row_selector)
+            own = _icon_in_row(own, params.values[icon], icon) if icon else own
+            built = _in_row(built, substitute.text(step.row), own, rows[index])
+        if index in runs:
+            end, count = runs[index]
+            value = count if count == "all" else f"{{{params.add('count', count)}}}"
+            built = built.model_copy(update={"each_row": True, "value": value})
+            skip_to = end
         if step.action == "upload" and index in owners:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)

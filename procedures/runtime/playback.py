@@ -630,7 +630,8 @@ class Player:
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
-                if locator.count() == 1:
+                found = locator.count()
+                if found == 1 or (found > 1 and step.get("each_row")):
                     if number == 0 or is_named(selector) or _is_one_of(locator, identities):
                         return selector, locator, tried
                     if selector not in strangers:
@@ -668,6 +669,8 @@ class Player:
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
+        elif action == "click" and step.get("each_row"):
+            self._click_in_rows(index, step, locator, page, value)
         elif action == "click":
             locator.click(timeout=timeout)
         elif action == "dblclick":
@@ -730,6 +733,22 @@ class Player:
         day = calendar.locator("td a, td button, [role=gridcell]").filter(has_text=re.compile(rf"^\s*{wanted.day}\s*$"))
         self._fail_if(index, step, page, None if day.count() else f"the calendar shows no day {wanted.day}")
         day.first.click(timeout=self.timeout_ms)
+
+    def _click_in_rows(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Click the element in every item found ("all"), or in the first so many (a number)."""
+        elements = locator.all()
+        wanted = len(elements) if value.strip().lower() == "all" else int(value) if value.strip().isdigit() else None
+        self._fail_if(index, step, page, None if wanted is not None else f'"{value}" is no number of items', "task")
+        assert wanted is not None
+        self._fail_if(
+            index,
+            step,
+            page,
+            None if len(elements) >= wanted else f"{wanted} items wanted, {len(elements)} show the value",
+            "task",
+        )
+        for element in elements[:wanted]:
+            element.click(timeout=self.timeout_ms)
 
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""
