@@ -823,9 +823,23 @@ def _typed_before(steps: list[RecordedStep], index: int, owners: dict[int, str],
     return None
 
 
-def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
-    """The first element of the kind clicked whose text holds the parameter's value."""
-    selectors = [f'internal:role={role}[name="{{{name}}}"i] >> nth=0', f'internal:text="{{{name}}}"i >> nth=0']
+QUOTED_IN_TITLE = re.compile(r'"([^"]+)"|“([^”]+)”')
+
+
+def _also_in_suggestion(title: str, label: str, typed: str) -> list[str]:
+    """The title's other quoted values that the picked suggestion shows too ('starts with "Af" and ends
+    with "tan"' when "Afghanistan" was picked after typing "Af"): the task's own narrow the choice."""
+    quoted = [a or b for a, b in QUOTED_IN_TITLE.findall(title)]
+    return [q for q in dict.fromkeys(quoted) if q.lower() not in (typed.lower(), label.lower()) and q.lower() in label.lower()]
+
+
+def _suggestion(built: ProcedureStep, role: str, name: str, also: list[str]) -> ProcedureStep:
+    """The first element of the kind clicked whose text holds the parameter's value (and the `also` ones)."""
+    narrowed = "".join(f' >> internal:has-text="{{{other}}}"i' for other in also)
+    selectors = [
+        f'internal:role={role}[name="{{{name}}}"i]{narrowed} >> nth=0',
+        f'internal:text="{{{name}}}"i{narrowed} >> nth=0',
+    ]
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
 
 
@@ -885,7 +899,11 @@ def build_heuristic(recording: Recording) -> Procedure:
             continue
         typed = _typed_before(recording.steps, index, owners, params.values)
         if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
-            steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
+            also = [
+                params.add(_name_from_title(v, recording.title, []) or "part", v)
+                for v in _also_in_suggestion(recording.title, step.label, params.values[typed])
+            ]
+            steps.append(_suggestion(substitute.step(step, None), _role(step), typed, also))
             continue
         icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
