@@ -215,12 +215,12 @@ class _Binder:
     def named_for_other(self, param: Parameter, span: tuple[int, int]) -> bool:
         """The words around a value name another field: `customer name "Bob Stone"` is never the username,
         nor `"x@y.org" as the email` the notes."""
+        kinds = {p.name: p.kind for p in self.params}
         for m in self.mentions:
             if m.param == param.name:
                 continue
-            if m.end <= span[0] and re.fullmatch(
-                r"\s*(?:[:=]|is|to|of|are)?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE
-            ):
+            link = r"[:=]" if kinds[m.param] == "target" else r"[:=]|is|to|of|are"  # "the email to Casie" is not the email
+            if m.end <= span[0] and re.fullmatch(rf"\s*(?:{link})?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE):
                 return True
             between = self.task[span[1] : m.start] if m.start >= span[1] else None
             if between is not None and re.fullmatch(r"[\"”']?\s+(?:as|is|are)\s+(?:(?:the|my|a|an)\s+)?", between, re.IGNORECASE):

@@ -159,3 +159,20 @@ def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
         "username": "dora",
         "password": "s3cret",
     }
+
+
+def test_the_name_of_a_clicked_item_before_to_does_not_claim_the_value_after_it() -> None:
+    procedure = Procedure.model_validate(
+        {
+            "title": "Find the email by Gisela and forward that email to Casie.",
+            "abstract": {
+                "goal": "forward an email",
+                "parameters": [
+                    {"name": "email", "example": "Gisela", "kind": "target", "required": False},
+                    {"name": "to", "example": "Casie", "label": "to"},
+                ],
+            },
+        }
+    )
+    task = "Find the email by Van and forward that email to Sileas."
+    assert bind_parameters(procedure, task, env={}) == {"email": "Van", "to": "Sileas"}
