@@ -584,7 +584,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
             if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
                 base = _name_from_title(row, mention_text, named) or "item"
-                rows[index] = params.add(base, row, "target", required=False)
+                rows[index] = params.add(base, row, "target")  # the title names it: so must a task
                 icon = _icon_word(step, mention_text)
                 if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
                     targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
@@ -639,11 +639,10 @@ def _icon_in_row(own: str, icon: str, param: str) -> str:
 def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureStep:
     """The step's element (`own`, a selector unique within an item) found inside the item (list
     item, table row) that shows the parameter's value: the item holding exactly that text first,
-    then one holding it in any case, then the first of several items holding it exactly."""
-    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s"'
-    loose = f'{row} >> internal:has-text="{{{param}}}"i'
-    selectors = [f"{exact} >> {own}", f"{loose} >> {own}", f"{exact} >> nth=0 >> {own}"]
-    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+    then one holding it in any case."""
+    exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
+    loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
+    return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
 EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)

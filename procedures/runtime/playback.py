@@ -626,6 +626,7 @@ class Player:
         identities = [scope.locator(s) for s in named_selectors(selectors)]
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
+        several: dict[str, int] = {}  # selectors that found more than one element, and how many
         self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
@@ -636,6 +637,8 @@ class Player:
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1:
+                    several[selector] = found
                 if selector not in tried:
                     tried.append(selector)
             now = time.monotonic()
@@ -647,6 +650,14 @@ class Player:
             if strangers
             else ""
         )
+        if step.get("row") and selectors[0] in several:  # several items show the value: the task does not say which
+            raise StepFailed(
+                index,
+                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names, "
+                f"and it does not say which one ({selectors[0]}). The page showed {_page_summary(page)}",
+                tried,
+                fault="task",
+            )
         raise StepFailed(
             index,
             f"step {index + 1} ({_describe(step)}): no element matched any of {len(selectors)} selectors "

@@ -1,6 +1,6 @@
 """An icon clicked in the items that show a value the task names: which icon is a choice too (the title
-names what its class says), and the task says in how many items ("all", "2 posts"); a task naming an
-item that several show acts in the first of them."""
+names what its class says), and the task says in how many items ("all", "2 posts"); a task naming one item
+that several show is not guessed at: replay stops and says so."""
 
 from agent import run_task
 from procedures import build_procedure
@@ -66,15 +66,18 @@ def test_so_many_items_as_the_task_says(context, site: str) -> None:  # type: ig
     assert page.locator("#status").inner_text() == "2:like:@cy"
 
 
-def test_one_item_of_several_that_show_the_value_is_the_first(context, site: str) -> None:  # type: ignore[no-untyped-def]
-    def like_ann(page) -> None:  # type: ignore[no-untyped-def]
-        page.locator(".post").filter(has_text="@ann").first.locator(".like").click()
+def test_one_item_of_several_that_show_the_value_is_not_guessed(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def like_bo(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator(".post").filter(has_text="@bo").locator(".like").click()
         page.locator("#submit").click()
 
-    procedure = build_procedure(record(context, f"{site}/posts.html", like_ann, title="Like the post by @ann"))
+    procedure = build_procedure(record(context, f"{site}/posts.html", like_bo, title="Like the post by @bo"))
     store = ProcedureStore()
     store.add(procedure)
-    page = _page_by(context, site, "@cy|@bo|@cy|@bo")
-    result = run_task("Like the post by @bo", page=page, store=store, mode="replay")
+    page = _page_by(context, site, "@cy|@bo|@cy|@ann")
+    result = run_task("Like the post by @ann", page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
-    assert page.locator("#status").inner_text() == "2:like:@bo"
+    assert page.locator("#status").inner_text() == "4:like:@ann"
+    result = run_task("Like the post by @cy", page=_by(page, "@cy|@bo|@cy|@ann"), store=store, mode="replay")
+    assert result.outcome == "task_fault" and "2 items show the value the task names" in (result.error or "")
+    assert page.locator("#status").inner_text() == ""
