@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
-from procedures.runtime.formats import dates_in
+from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
 from procedures.runtime.placeholders import escape_braces, placeholders
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -645,6 +645,40 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
 
 
+KIND_NOUNS = {  # how a title may call a field of each kind
+    "radio": r"radio(?:\s+button)?|option",
+    "checkbox": r"check\s*box|box",
+    "select": r"drop\s*down|select|list|menu",
+    "button": r"button",
+}
+TEXT_NOUNS = r"text\s*box|text\s*field|text\s*area|field|input|box"
+
+
+def _ordinals(recording: Recording) -> dict[int, tuple[str, str]]:
+    """Steps on a field that the title names by its place among the shown fields of its kind ("the 2nd
+    text box"), by step index: the ordinal as the title writes it, and the noun after it."""
+    found: dict[int, tuple[str, str]] = {}
+    taken: list[int] = []
+    for index, step in enumerate(recording.steps):
+        if not step.position or not step.kind or step.action not in ("click", "check", "fill", "select"):
+            continue
+        kind = step.input_type if step.input_type in KIND_NOUNS else step.tag if step.tag in KIND_NOUNS else ""
+        nouns = KIND_NOUNS.get(kind, TEXT_NOUNS)
+        for m in ORDINAL.finditer(recording.title):
+            after = re.match(rf"\s+(?:[\w-]+\s+)?({nouns})s?\b", recording.title[m.end() :], re.IGNORECASE)
+            if after and m.start() not in taken and ordinal_number(m.group(0)) == step.position:
+                found[index] = (m.group(0), after.group(1))
+                taken.append(m.start())
+                break
+    return found
+
+
+def _in_place(built: ProcedureStep, step: RecordedStep, name: str) -> ProcedureStep:
+    """The step's element found as the so-manyth shown field of its kind, the place a parameter."""
+    kind = escape_braces(step.kind)
+    return built.model_copy(update={"selectors": [kind], "selector": kind, "ordinal": f"{{{name}}}"})
+
+
 EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
 
 
@@ -876,6 +910,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
     runs = _row_runs(recording, rows, targets)
+    places = _ordinals(recording)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     substitute = _Placeholders(params.values, in_paths)
@@ -912,6 +947,9 @@ def build_heuristic(recording: Recording) -> Procedure:
             own = substitute.text(step.row_selector)
             own = _icon_in_row(own, params.values[icon], icon) if icon else own
             built = _in_row(built, substitute.text(step.row), own, rows[index])
+        if index in places:
+            written, noun = places[index]
+            built = _in_place(built, step, params.add(snake_case(f"{noun} place", fallback="place"), written))
         if index in runs:
             end, count = runs[index]
             value = count if count == "all" else f"{{{params.add('count', count)}}}"

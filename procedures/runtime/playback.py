@@ -19,7 +19,7 @@ from core.masking import SECRET_MASK, value_pattern
 from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
-from procedures.runtime.formats import for_input, month_shown, read_date
+from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
@@ -622,6 +622,10 @@ class Player:
         selectors = [self._text(s, "selector") for s in step.get("selectors") or [step.get("selector")] if s]
         if not selectors:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
+        if step.get("ordinal"):  # "the 2nd text box": the so-manyth shown element that the selectors find
+            place = ordinal_number(self._text(step["ordinal"]))
+            self._fail_if(index, step, page, None if place else f'"{self._text(step["ordinal"])}" names no place', "task")
+            selectors = [f"{s} >> visible=true >> nth={(place or 1) - 1}" for s in selectors]
         locators = [scope.locator(s) for s in selectors]
         identities = [scope.locator(s) for s in named_selectors(selectors)]
         tried: list[str] = []
