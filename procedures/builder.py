@@ -682,10 +682,12 @@ def _in_place(built: ProcedureStep, step: RecordedStep, name: str) -> ProcedureS
 EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
 
 
-def _row_runs(recording: Recording, rows: dict[int, str], targets: dict[int, str]) -> dict[int, tuple[int, str]]:
+def _row_runs(
+    recording: Recording, rows: dict[int, str], targets: dict[int, str], values: dict[str, str]
+) -> dict[int, tuple[int, str]]:
     """Clicks on the same element in items that show the same value, one after another, when the title
-    says how many: by the run's first step index, (the index after the run, "all" when the title says
-    all, every or each, else the number of items as the title writes it)."""
+    says how many in the words before that value ("on all posts by", "on 2 posts by"): by the run's first
+    step index, (the index after the run, "all" for all, every or each, else the number as written)."""
     steps, runs = recording.steps, {}
     index = 0
     while index < len(steps):
@@ -693,9 +695,11 @@ def _row_runs(recording: Recording, rows: dict[int, str], targets: dict[int, str
         same = (steps[index].row, steps[index].row_selector, rows.get(index), targets.get(index))
         while index in rows and end in rows and (steps[end].row, steps[end].row_selector, rows[end], targets.get(end)) == same:
             end += 1
-        if index in rows:
-            count = re.search(rf"(?<![\w.]){end - index}(?![\w.])", recording.title)
-            if count is not None or EVERY.search(recording.title):
+        shown = re.search(rf"(?<!\w){re.escape(values.get(rows.get(index, ''), ''))}(?!\w)", recording.title, re.IGNORECASE)
+        if index in rows and shown is not None:
+            before = " ".join(re.findall(r"[\w'-]+", recording.title[: shown.start()])[-4:])
+            count = re.search(rf"(?<![\w.]){end - index}(?![\w.])", before)
+            if count is not None or EVERY.search(before):
                 runs[index] = (end, count.group(0) if count is not None else "all")
         index = end
     return runs
@@ -909,7 +913,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
-    runs = _row_runs(recording, rows, targets)
+    runs = _row_runs(recording, rows, targets, params.values)
     places = _ordinals(recording)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
