@@ -1,6 +1,6 @@
 // Selector generation: ranked candidates for an element, as Playwright's codegen ranks them,
 // each checked to match exactly that element in its document (open shadow roots included).
-// Defines smhDescribe(element) -> {selectors, label, field, tag, input_type}.
+// Defines smhDescribe(element) -> {selectors, label, field, tag, input_type, ...}.
 
 const SMH_MAX_TEXT = 80;
 const SMH_INTERACTIVE =
@@ -522,7 +522,18 @@ function smhDescribe(el) {
     field: field.slice(0, 200),
     tag: el.localName,
     input_type: el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '',
-  }, smhChoices(el), smhRow(el));
+  }, smhChoices(el), smhRow(el), smhKindPosition(el));
+}
+
+// Which of the shown fields of its kind the element is ("the 2nd text box"): a CSS selector for the kind
+// and the element's 1-based place among the shown elements it finds, when there are several.
+function smhKindPosition(el) {
+  const type = el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
+  if (!['input', 'textarea', 'select', 'button'].includes(el.localName) || ['hidden', 'submit', 'button'].includes(type)) return { kind: '', position: 0 };
+  const kind = type === 'text' ? 'input[type=text i], input:not([type])' : type ? `input[type=${smhQuote(type)} i]` : el.localName;
+  const shown = Array.from(el.ownerDocument.querySelectorAll(kind)).filter((e) => e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null);
+  const at = shown.indexOf(el);
+  return shown.length > 1 && at >= 0 ? { kind, position: at + 1 } : { kind: '', position: 0 };
 }
 
 // The element a person meant: the button or link around an icon they clicked.

@@ -214,12 +214,12 @@ class _Binder:
     def named_for_other(self, param: Parameter, span: tuple[int, int]) -> bool:
         """The words around a value name another field: `customer name "Bob Stone"` is never the username,
         nor `"x@y.org" as the email` the notes."""
+        kinds = {p.name: p.kind for p in self.params}
         for m in self.mentions:
             if m.param == param.name:
                 continue
-            if m.end <= span[0] and re.fullmatch(
-                r"\s*(?:[:=]|is|to|of|are)?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE
-            ):
+            link = r"[:=]" if kinds[m.param] == "target" else r"[:=]|is|to|of|are"  # "the email to Casie" is not the email
+            if m.end <= span[0] and re.fullmatch(rf"\s*(?:{link})?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE):
                 return True
             between = self.task[span[1] : m.start] if m.start >= span[1] else None
             if between is not None and re.fullmatch(r"[\"”']?\s+(?:as|is|are)\s+(?:(?:the|my|a|an)\s+)?", between, re.IGNORECASE):
@@ -474,13 +474,18 @@ class _Binder:
 
     def formatted(self) -> None:
         """A typed value the demonstration wrote in another case than the title ("RILEY" for "riley"):
-        the task's value is written the same way."""
+        the task's value is written the same way, or in the case the task asks for when the title asked
+        for one too ("in upper case" in the title, "in lower case" in the task)."""
         title = self.sources[0] if self.sources else ""
+        asked = _case_asked(self.task)
         for param in self.params:
             value, example, span = self.result.values.get(param.name), param.example or "", self.span(param, title)
             if value is None or span is None or param.kind != "text" or param.secret or title[span[0] : span[1]] == example:
                 continue
-            if example.isupper():
+            if asked is not None and _case_asked(title) is not None and example in (example.upper(), example.lower()):
+                self.result.values[param.name] = value.upper() if asked[0] == "upper" else value.lower()
+                self.used.append(asked[1])
+            elif example.isupper():
                 self.result.values[param.name] = value.upper()
             elif example.islower():
                 self.result.values[param.name] = value.lower()
@@ -501,6 +506,18 @@ class _Binder:
                         f"'{self.procedure.title}' takes it"
                     )
         return out
+
+
+CASES = (
+    ("upper", re.compile(r"\b(?:upper[\s-]?case|capital letters|capitals|all caps)\b", re.IGNORECASE)),
+    ("lower", re.compile(r"\b(?:lower[\s-]?case|small letters)\b", re.IGNORECASE)),
+)
+
+
+def _case_asked(text: str) -> tuple[str, tuple[int, int]] | None:
+    """The letter case a text asks for ("in all upper case letters"), and where it says so."""
+    found = [(case, m.span()) for case, pattern in CASES for m in pattern.finditer(text)]
+    return found[0] if len(found) == 1 else None
 
 
 LEADS = frozenset("to for from by of with the a an".split())

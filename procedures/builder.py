@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
-from procedures.runtime.formats import dates_in
+from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
 from procedures.runtime.placeholders import escape_braces, placeholders
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -603,7 +603,10 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
             if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
                 base = _name_from_title(row, mention_text, named) or "item"
-                rows[index] = params.add(base, row, "target", required=False)
+                rows[index] = params.add(base, row, "target")  # the title names it: so must a task
+                icon = _icon_word(step, mention_text)
+                if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
+                    targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
                 continue
             if not mentioned and not (choice and step.input_type == "radio"):
                 continue
@@ -621,6 +624,37 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
     return params, owners, targets, rows
 
 
+GENERIC_CLASSES = frozenset("icon icons btn button link item action actions control controls".split())
+
+
+def _icon_classes(own: str) -> list[str]:
+    """The class names of the last element of a CSS selector (`span.icon-reply` -> icon-reply)."""
+    return re.findall(r"\.(-?[A-Za-z_][\w-]*)", re.split(r"[\s>+~]+", own.strip())[-1])
+
+
+def _icon_word(step: RecordedStep, text: str) -> str | None:
+    """The word the title uses for an element without a name that its class names ("Like" for a
+    `span.like` icon, or `i.icon-like`), as the title writes it."""
+    if step.label or step.action != "click":
+        return None
+    for token in _icon_classes(step.row_selector):
+        for word in dict.fromkeys([token, re.split(r"[-_]", token)[-1]]):
+            found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+            if found and len(word) >= 3 and word.lower() not in GENERIC_CLASSES | STOP_WORDS:
+                return found.group(0)
+    return None
+
+
+def _icon_in_row(own: str, icon: str, param: str) -> str:
+    """`own` with the class that named the icon as the parameter (any case): `span.like` -> `span[class~="{p}" i]`."""
+    for token in _icon_classes(own):
+        if token.lower() == icon.lower():
+            return re.sub(rf"\.{re.escape(token)}(?![\w-])", f'[class~="{{{param}}}" i]', own)
+        if re.split(r"[-_]", token)[-1].lower() == icon.lower():
+            return re.sub(rf"\.{re.escape(token)}(?![\w-])", f'[class*="{{{param}}}" i]', own)
+    return own
+
+
 def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureStep:
     """The step's element (`own`, a selector unique within an item) found inside the item (list
     item, table row) that shows the parameter's value: the item holding exactly that text first,
@@ -628,6 +662,66 @@ def _in_row(built: ProcedureStep, row: str, own: str, param: str) -> ProcedureSt
     exact = f'{row} >> internal:has="internal:text=\\"{{{param}}}\\"s" >> {own}'
     loose = f'{row} >> internal:has-text="{{{param}}}"i >> {own}'
     return built.model_copy(update={"selectors": [exact, loose], "selector": exact})
+
+
+KIND_NOUNS = {  # how a title may call a field of each kind
+    "radio": r"radio(?:\s+button)?|option",
+    "checkbox": r"check\s*box|box",
+    "select": r"drop\s*down|select|list|menu",
+    "button": r"button",
+}
+TEXT_NOUNS = r"text\s*box|text\s*field|text\s*area|field|input|box"
+
+
+def _ordinals(recording: Recording) -> dict[int, tuple[str, str]]:
+    """Steps on a field that the title names by its place among the shown fields of its kind ("the 2nd
+    text box"), by step index: the ordinal as the title writes it, and the noun after it."""
+    found: dict[int, tuple[str, str]] = {}
+    taken: list[int] = []
+    for index, step in enumerate(recording.steps):
+        if not step.position or not step.kind or step.action not in ("click", "check", "fill", "select"):
+            continue
+        kind = step.input_type if step.input_type in KIND_NOUNS else step.tag if step.tag in KIND_NOUNS else ""
+        nouns = KIND_NOUNS.get(kind, TEXT_NOUNS)
+        for m in ORDINAL.finditer(recording.title):
+            after = re.match(rf"\s+(?:[\w-]+\s+)?({nouns})s?\b", recording.title[m.end() :], re.IGNORECASE)
+            if after and m.start() not in taken and ordinal_number(m.group(0)) == step.position:
+                found[index] = (m.group(0), after.group(1))
+                taken.append(m.start())
+                break
+    return found
+
+
+def _in_place(built: ProcedureStep, step: RecordedStep, name: str) -> ProcedureStep:
+    """The step's element found as the so-manyth shown field of its kind, the place a parameter."""
+    kind = escape_braces(step.kind)
+    return built.model_copy(update={"selectors": [kind], "selector": kind, "ordinal": f"{{{name}}}"})
+
+
+EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
+
+
+def _row_runs(
+    recording: Recording, rows: dict[int, str], targets: dict[int, str], values: dict[str, str]
+) -> dict[int, tuple[int, str]]:
+    """Clicks on the same element in items that show the same value, one after another, when the title
+    says how many in the words before that value ("on all posts by", "on 2 posts by"): by the run's first
+    step index, (the index after the run, "all" for all, every or each, else the number as written)."""
+    steps, runs = recording.steps, {}
+    index = 0
+    while index < len(steps):
+        end = index + 1
+        same = (steps[index].row, steps[index].row_selector, rows.get(index), targets.get(index))
+        while index in rows and end in rows and (steps[end].row, steps[end].row_selector, rows[end], targets.get(end)) == same:
+            end += 1
+        shown = re.search(rf"(?<!\w){re.escape(values.get(rows.get(index, ''), ''))}(?!\w)", recording.title, re.IGNORECASE)
+        if index in rows and shown is not None:
+            before = " ".join(re.findall(r"[\w'-]+", recording.title[: shown.start()])[-4:])
+            count = re.search(rf"(?<![\w.]){end - index}(?![\w.])", before)
+            if count is not None or EVERY.search(before):
+                runs[index] = (end, count.group(0) if count is not None else "all")
+        index = end
+    return runs
 
 
 # A select's placeholder option, which is no option to record ("-- choose --", "---------").
@@ -801,9 +895,23 @@ def _typed_before(steps: list[RecordedStep], index: int, owners: dict[int, str],
     return None
 
 
-def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
-    """The first element of the kind clicked whose text holds the parameter's value."""
-    selectors = [f'internal:role={role}[name="{{{name}}}"i] >> nth=0', f'internal:text="{{{name}}}"i >> nth=0']
+QUOTED_IN_TITLE = re.compile(r'"([^"]+)"|“([^”]+)”')
+
+
+def _also_in_suggestion(title: str, label: str, typed: str) -> list[str]:
+    """The title's other quoted values that the picked suggestion shows too ('starts with "Af" and ends
+    with "tan"' when "Afghanistan" was picked after typing "Af"): the task's own narrow the choice."""
+    quoted = [a or b for a, b in QUOTED_IN_TITLE.findall(title)]
+    return [q for q in dict.fromkeys(quoted) if q.lower() not in (typed.lower(), label.lower()) and q.lower() in label.lower()]
+
+
+def _suggestion(built: ProcedureStep, role: str, name: str, also: list[str]) -> ProcedureStep:
+    """The first element of the kind clicked whose text holds the parameter's value (and the `also` ones)."""
+    narrowed = "".join(f' >> internal:has-text="{{{other}}}"i' for other in also)
+    selectors = [
+        f'internal:role={role}[name="{{{name}}}"i]{narrowed} >> nth=0',
+        f'internal:text="{{{name}}}"i{narrowed} >> nth=0',
+    ]
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
 
 
@@ -816,7 +924,9 @@ def _flow_lines(
     lines = [_flow_line(s, click_params, i) for i, s in enumerate(steps)]
     for at, index in enumerate(origin):
         if rows.get(index) in names:
-            lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
+            what = f"{{{targets[index]}}}" if targets.get(index) in names else steps[at].label or steps[at].row_selector
+            items = f"{steps[at].value} items" if steps[at].each_row else "the item"
+            lines[at] = f'Click "{what}" in {"every item" if steps[at].value == "all" else items} that shows {{{rows[index]}}}'
     return lines
 
 
@@ -838,6 +948,8 @@ def build_heuristic(recording: Recording) -> Procedure:
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
+    runs = _row_runs(recording, rows, targets, params.values)
+    places = _ordinals(recording)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     substitute = _Placeholders(params.values, in_paths)
@@ -860,13 +972,28 @@ def build_heuristic(recording: Recording) -> Procedure:
             continue
         typed = _typed_before(recording.steps, index, owners, params.values)
         if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
-            steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
+            also = [
+                params.add(_name_from_title(v, recording.title, []) or "part", v)
+                for v in _also_in_suggestion(recording.title, step.label, params.values[typed])
+            ]
+            steps.append(_suggestion(substitute.step(step, None), _role(step), typed, also))
             continue
-        built = substitute.step(step, owners.get(index), targets.get(index))
+        icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
+        built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
-            built = _in_row(built, substitute.text(step.row), substitute.text(step.row_selector), rows[index])
+            own = substitute.text(step.row_selector)
+            own = _icon_in_row(own, params.values[icon], icon) if icon else own
+            built = _in_row(built, substitute.text(step.row), own, rows[index])
+        if index in places:
+            written, noun = places[index]
+            built = _in_place(built, step, params.add(snake_case(f"{noun} place", fallback="place"), written))
+        if index in runs:
+            end, count = runs[index]
+            value = count if count == "all" else f"{{{params.add('count', count)}}}"
+            built = built.model_copy(update={"each_row": True, "value": value})
+            skip_to = end
         if step.action == "upload" and index in owners:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
         steps.append(built)

@@ -101,6 +101,8 @@ class ProcedureStep(RecordedStep):
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
+    each_row: bool = False  # a click in each item that shows the row's value: `value` says in how many ("all", or a number)
+    ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -123,6 +125,7 @@ class ProcedureStep(RecordedStep):
             self.option_value,
             self.navigates_to,
             self.url,
+            self.ordinal,
             *self.selectors,
             *self.frame,
             *self.files,

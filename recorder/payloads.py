@@ -33,6 +33,8 @@ class Target(BaseModel):
     row: str = Field("", max_length=SHORT)
     row_texts: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=20)
     row_selector: str = Field("", max_length=SHORT)
+    kind: str = Field("", max_length=SHORT)
+    position: int = Field(0, ge=0, le=100_000)
 
 
 class StepPayload(_Payload):

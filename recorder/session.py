@@ -277,6 +277,8 @@ class RecordingSession:
             row=target.row,
             row_texts=target.row_texts,
             row_selector=target.row_selector,
+            kind=target.kind,
+            position=target.position,
             secret_slot=payload.secret_slot if payload.secret else None,
         )
         scrubbed = self._secrets.scrub(step)

@@ -118,3 +118,15 @@ def for_input(input_type: str, value: str) -> str:
     except ValueError:
         return value
     return value
+
+
+ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+ORDINAL = re.compile(r"(?<!\w)(?:(\d{1,4})(?:st|nd|rd|th)|(" + "|".join(ORDINAL_WORDS) + r"))(?!\w)", re.IGNORECASE)
+
+
+def ordinal_number(text: str) -> int | None:
+    """The place an ordinal names: "2nd" and "second" are 2; None when the text is no ordinal."""
+    m = ORDINAL.fullmatch(text.strip())
+    if m is None:
+        return None
+    return int(m.group(1)) if m.group(1) else ORDINAL_WORDS.index(m.group(2).lower()) + 1

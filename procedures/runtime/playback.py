@@ -19,7 +19,7 @@ from core.masking import SECRET_MASK, value_pattern
 from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
-from procedures.runtime.formats import for_input, month_shown, read_date
+from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
@@ -708,6 +708,10 @@ class Player:
         selectors = [self._text(s, "selector") for s in step.get("selectors") or [step.get("selector")] if s]
         if not selectors:
             raise StepFailed(index, f"step {index + 1} ({_describe(step)}) has no selector")
+        if step.get("ordinal"):  # "the 2nd text box": the so-manyth shown element that the selectors find
+            place = ordinal_number(self._text(step["ordinal"]))
+            self._fail_if(index, step, page, None if place else f'"{self._text(step["ordinal"])}" names no place', "task")
+            selectors = [f"{s} >> visible=true >> nth={(place or 1) - 1}" for s in selectors]
         locators = [scope.locator(s) for s in selectors]
         named = named_selectors(selectors)
         loose = [r for r in map(renumbered, named) if r]
@@ -717,15 +721,19 @@ class Player:
         locators += [scope.locator(r) for r in extra]
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
+        several: dict[str, int] = {}  # selectors that found more than one element, and how many
         self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
-                if locator.count() == 1:
+                found = locator.count()
+                if found == 1 or (found > 1 and step.get("each_row")):
                     if number == 0 or is_named(selector) or _is_one_of(locator, identities):
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1:
+                    several[selector] = found
                 if selector not in tried:
                     tried.append(selector)
             now = time.monotonic()
@@ -737,6 +745,14 @@ class Player:
             if strangers
             else ""
         )
+        if step.get("row") and selectors[0] in several:  # several items show the value: the task does not say which
+            raise StepFailed(
+                index,
+                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names, "
+                f"and it does not say which one ({selectors[0]}). The page showed {_page_summary(page)}",
+                tried,
+                fault="task",
+            )
         raise StepFailed(
             index,
             f"step {index + 1} ({_describe(step)}): no element matched any of {len(selectors)} selectors "
@@ -779,6 +795,8 @@ class Player:
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
+        elif action == "click" and step.get("each_row"):
+            self._click_in_rows(index, step, locator, page, value)
         elif action == "click":
             locator.click(timeout=timeout)
         elif action == "dblclick":
@@ -841,6 +859,22 @@ class Player:
         day = calendar.locator("td a, td button, [role=gridcell]").filter(has_text=re.compile(rf"^\s*{wanted.day}\s*$"))
         self._fail_if(index, step, page, None if day.count() else f"the calendar shows no day {wanted.day}")
         day.first.click(timeout=self.timeout_ms)
+
+    def _click_in_rows(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Click the element in every item found ("all"), or in the first so many (a number)."""
+        elements = locator.all()
+        wanted = len(elements) if value.strip().lower() == "all" else int(value) if value.strip().isdigit() else None
+        self._fail_if(index, step, page, None if wanted is not None else f'"{value}" is no number of items', "task")
+        assert wanted is not None
+        self._fail_if(
+            index,
+            step,
+            page,
+            None if len(elements) >= wanted else f"{wanted} items wanted, {len(elements)} show the value",
+            "task",
+        )
+        for element in elements[:wanted]:
+            element.click(timeout=self.timeout_ms)
 
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""

@@ -10,7 +10,8 @@ verified or unverified while the reward is not positive). The stretch tasks, who
 reads off the page, are counted apart.
 
 Where one task's text comes in several shapes that need different steps (reply, forward, delete or
-star an email; sign and agree, sign and cancel, or only cancel), the person demonstrates each shape once,
+star an email; sign and agree, sign and cancel, or only cancel; an item that starts with some letters, or
+that also ends with others), the person demonstrates each shape once,
 as a person teaching the app would; each shape is one procedure in the store.
 
 No task of the split is left out: a person can do every one from its text and its page.
@@ -60,7 +61,7 @@ SPLIT: dict[str, tuple[people.Person, tuple[str, ...]]] = {
     "choose-date": (people.choose_date, ()),
     "choose-date-medium": (people.choose_date, ()),
     "book-flight": (people.book_flight, ()),
-    "use-autocomplete": (people.use_autocomplete, ()),
+    "use-autocomplete": (people.use_autocomplete, ("ends with", "starts with")),
     "email-inbox": (people.email_inbox, ("reply to them", "forward that email", "trash icon", "star icon")),
     "email-inbox-forward-nl": (people.email_inbox, ()),
     "email-inbox-important": (people.email_inbox, ()),

@@ -1,7 +1,7 @@
 import pytest
 
 from agent import bind_parameters
-from procedures.binding import missing_parameters
+from procedures.binding import bind, missing_parameters
 from procedures.models import Procedure
 from tests.helpers import sample_procedure
 
@@ -159,3 +159,36 @@ def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
         "username": "dora",
         "password": "s3cret",
     }
+
+
+def test_the_name_of_a_clicked_item_before_to_does_not_claim_the_value_after_it() -> None:
+    procedure = Procedure.model_validate(
+        {
+            "title": "Find the email by Gisela and forward that email to Casie.",
+            "abstract": {
+                "goal": "forward an email",
+                "parameters": [
+                    {"name": "email", "example": "Gisela", "kind": "target", "required": False},
+                    {"name": "to", "example": "Casie", "label": "to"},
+                ],
+            },
+        }
+    )
+    task = "Find the email by Van and forward that email to Sileas."
+    assert bind_parameters(procedure, task, env={}) == {"email": "Van", "to": "Sileas"}
+
+
+def test_a_typed_value_is_written_in_the_case_the_task_asks_for() -> None:
+    procedure = Procedure.model_validate(
+        {
+            "title": 'Type "riley" in all upper case letters in the text input and press Submit.',
+            "abstract": {"goal": "type a name", "parameters": [{"name": "tt", "example": "RILEY", "label": "tt"}]},
+        }
+    )
+    binding = bind(procedure, 'Type "THADDEUS" in all lower case letters in the text input and press Submit.', env={})
+    assert binding.values == {"tt": "thaddeus"} and not binding.changed and not binding.unplaced
+    assert bind(procedure, 'Type "vanda" in all upper case letters in the text input and press Submit.', env={}).values == {
+        "tt": "VANDA"
+    }
+    binding = bind(procedure, 'Type "vanda" in the text input and press Submit.', env={})
+    assert binding.values == {"tt": "VANDA"}  # no case asked: as the demonstration wrote it
