@@ -101,6 +101,8 @@ class ProcedureStep(RecordedStep):
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
+    spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
+    by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
