@@ -134,6 +134,16 @@ def _is_task_verb(value: str, text: str) -> bool:
     return any(s.strip().strip("\"'“").lower().startswith(value.lower()) for s in re.split(r"[.!?;\n]\s", text))
 
 
+def _read_off_page(step: RecordedStep, mention_text: str) -> bool:
+    """A value typed that the title does not give but the page showed, beside a text the title names."""
+    return (
+        step.action == "fill"
+        and bool(step.value and step.beside)
+        and not _names_value(mention_text, step.value or "")
+        and _mentions(mention_text, step.beside)
+    )
+
+
 def _option_example(step: RecordedStep, mention_text: str) -> str:
     """The chosen option as the title names it: by its label, else by its value when the title uses that."""
     label, value = step.value or "", step.option_value or ""
@@ -252,7 +262,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    if step.spin or step.by_kind:
+    if step.spin or step.by_kind or step.reads:
         return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
@@ -575,6 +585,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
+        elif _read_off_page(step, mention_text):  # typed what the page shows beside the text the title names
+            base = _name_from_title(step.beside, mention_text, named) or "name"
+            owners[index] = params.add(base, step.beside, "target", label=field)
         elif step.action == "fill" and step.value:
             owners[index] = params.add(
                 snake_case(field, fallback="value"), step.value, label=field, required=_names_value(mention_text, step.value)
@@ -891,6 +904,7 @@ def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
 
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
+    mention_text = f"{recording.title}\n{recording.description}"
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
@@ -931,6 +945,8 @@ def build_heuristic(recording: Recording) -> Procedure:
             steps.append(_suggestion(substitute.step(step, None), _role(step), typed))
             continue
         built = substitute.step(step, owners.get(index), targets.get(index))
+        if _read_off_page(step, mention_text) and index in owners:
+            built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
@@ -941,7 +957,9 @@ def build_heuristic(recording: Recording) -> Procedure:
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
-        step.description = step.description if step.many or step.calendar or step.spin or step.by_kind else line or ""
+        step.description = (
+            step.description if step.many or step.calendar or step.spin or step.by_kind or step.reads else line or ""
+        )
     domains, goal = _domains_and_goal(recording)
     return Procedure(
         title=recording.title.strip() or goal,

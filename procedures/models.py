@@ -102,6 +102,7 @@ class ProcedureStep(RecordedStep):
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
+    reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
 
     @model_validator(mode="after")

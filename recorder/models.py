@@ -59,6 +59,7 @@ class RecordedStep(BaseModel):
     row: str = Field("", max_length=SHORT)  # CSS of the repeated item (list item, table row) around the target
     row_texts: list[str] = Field(default_factory=list, max_length=20)  # that item's other texts
     row_selector: str = Field("", max_length=SHORT)  # the target within that item (the same in every item)
+    beside: str = Field("", max_length=SHORT)  # a typed value the page showed too: the text just before it there
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
     changes_page: bool | None = None  # a click: the page visibly changed after it (None: not known)

@@ -274,6 +274,7 @@ class RecordingSession:
             row_texts=target.row_texts,
             row_selector=target.row_selector,
             secret_slot=payload.secret_slot if payload.secret else None,
+            beside="" if payload.secret else payload.beside,
         )
         scrubbed = self._secrets.scrub(step)
         if scrubbed is not None:

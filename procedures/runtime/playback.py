@@ -21,7 +21,7 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
-from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, spin
+from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -271,6 +271,7 @@ class Player:
         self._seen: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}  # alerts and invalid fields after the last step
         self._param_fields: list[Locator] = []  # fields this run filled from parameters
         self._chosen_labels: list[str] = []  # the options the latest select step chose
+        self._typed: str | None = None  # what the latest fill read off the page typed
         self.notes: list[str] = []  # what the latest step did otherwise than recorded (an option chosen for another)
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
@@ -480,6 +481,7 @@ class Player:
         if state is None:
             return
         value = self._text(step.get("value")) if step.get("value") is not None else ""
+        value = self._typed or "" if step.get("reads") else value  # what was read off the page went in
         problem = None
         if action == "fill" and state.get("selected") is None:
             value = for_input(step.get("input_type") or "", value)
@@ -683,6 +685,10 @@ class Player:
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
+        elif action == "fill" and step.get("reads"):
+            self._typed = shown_beside(self._scope(step, page), value)
+            self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
+            locator.fill(self._typed or "", timeout=timeout)
         elif action == "fill" and self._secrets_of(step):
             self._fill_secret(index, step, locator, value)
         elif action == "fill":

@@ -1,7 +1,7 @@
 """Widgets that replay sets by their own rules, not by repeating the demonstrated input: a spinner stepped
 to the task's number by its arrows or arrow keys, the element of a kind the task names ("a checkbox"),
-the items of a list the task names ("a, b and c"), and a text that must be read to its end before the
-fields after it take input.
+the items of a list the task names ("a, b and c"), a text that must be read to its end before the
+fields after it take input, and a value read off the page beside the text the task names.
 
 Part of procedures.runtime (inlined into exported scripts before playback): standard library and
 Playwright only.
@@ -10,7 +10,7 @@ Playwright only.
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import ElementHandle, Locator
+from playwright.sync_api import ElementHandle, FrameLocator, Locator, Page
 
 # What people call each kind of element, and the elements of that kind (the first word is the kind's name).
 KIND_WORDS = {
@@ -153,3 +153,20 @@ def read_through(locator: Locator) -> bool:
     if locator.first.is_enabled():
         return False
     return bool(locator.first.evaluate(f"(el) => ({READ_THROUGH_JS})()"))
+
+
+# Of the elements whose whole text is a name, the text of the first shown one's next element (its cell).
+BESIDE_JS = """(els) => {
+  for (const el of els) {
+    if (!el.getClientRects().length || !el.nextElementSibling) continue;
+    const text = el.nextElementSibling.innerText.trim();
+    if (text) return text;
+  }
+  return null;
+}"""
+
+
+def shown_beside(scope: Page | FrameLocator, name: str) -> str | None:
+    """What the page shows just after the text `name` (the cell beside it in a table row), None when nothing."""
+    found = scope.get_by_text(name.strip(), exact=True).evaluate_all(BESIDE_JS)
+    return found if isinstance(found, str) else None

@@ -97,3 +97,24 @@ def test_a_field_disabled_until_the_terms_are_read_takes_the_name(context, site:
     store = ProcedureStore()
     store.add(procedure)
     assert replay_on(context, url, store, 'Read the terms, sign as "Bo Park" and accept') == "accepted by Bo Park"
+
+
+def test_a_value_read_off_the_page_beside_the_name_the_task_gives(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    url = f"{site}/widgets/card.html"
+
+    def copy(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Answer").press_sequentially("Ely")
+        page.get_by_role("button", name="Send").click()
+        page.get_by_text("answered Ely").wait_for()
+
+    procedure = build_procedure(record(context, url, copy, title="Type the Home town from the card and send it"))
+    assert [s.reads for s in procedure.steps] == [False, True, False]
+    assert [p.example for p in procedure.abstract.parameters if p.kind == "target"][0] == "Home town"
+    store = ProcedureStore()
+    store.add(procedure)
+    other = """localStorage.setItem('card', JSON.stringify([["Pet", "yak"], ["Colour", "plum"], ["Home town", "Hove"]]))"""
+    assert replay_on(context, url, store, "Type the Colour from the card and send it", other) == "answered plum"
+    page = context.new_page()
+    page.goto(url)
+    result = run_task("Type the Shoe size from the card and send it", page=page, store=store, mode="replay")
+    assert result.outcome == "failed" and 'the page shows nothing beside "Shoe size"' in (result.error or "")
