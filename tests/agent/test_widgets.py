@@ -4,9 +4,15 @@ task names by its kind, a list where several items are chosen (whatever items it
 takes input only once a text above it has been read to its end."""
 
 from agent import run_task
-from procedures import build_procedure
+from procedures import Procedure, build_procedure
 from procedures.store import ProcedureStore
 from tests.helpers import record
+
+
+def stored(procedure: Procedure) -> ProcedureStore:
+    store = ProcedureStore()
+    store.add(procedure)
+    return store
 
 
 def replay_on(context, url: str, store: ProcedureStore, task: str, storage: str = "") -> str:  # type: ignore[no-untyped-def]
@@ -39,8 +45,7 @@ def test_a_spinner_is_stepped_to_the_tasks_number(context, site: str) -> None:  
     spins = [s for s in procedure.steps if s.spin]
     assert [s.action for s in spins] == ["click", "press"] and len(procedure.steps) == 4  # 3 clicks, 4 presses: a step each
     assert sorted(p.example or "" for p in procedure.abstract.parameters if p.kind == "text") == ["3", "4"]
-    store = ProcedureStore()
-    store.add(procedure)
+    store = stored(procedure)
     task = "Set the quantity to -2, the copies to 2 and save"
     assert replay_on(context, url, store, task, "localStorage.setItem('start', '1')") == "saved -2 and 2"
     task = "Set the quantity to 10, the copies to 0 and save"
@@ -57,8 +62,7 @@ def test_an_element_named_by_its_kind_is_the_first_of_that_kind(context, site: s
 
     procedure = build_procedure(record(context, url, tick, title='Click any "checkbox" in the panel'))
     assert [s.by_kind for s in procedure.steps] == [False, True]
-    store = ProcedureStore()
-    store.add(procedure)
+    store = stored(procedure)
     other = "localStorage.setItem('order', 'radio,button,textarea,checkbox,text')"
     assert replay_on(context, url, store, 'Click any "text box" in the panel', other) == "clicked text"
     assert replay_on(context, url, store, 'Click any "button" in the panel', other) == "clicked button"  # not Help
@@ -75,8 +79,7 @@ def test_a_list_of_several_choices_takes_the_items_the_task_lists(context, site:
 
     procedure = build_procedure(record(context, url, pick, title="Pick Pears, Plums from the fruit list and submit"))
     assert [p.example for p in procedure.abstract.parameters if p.kind == "option"] == ["Pears, Plums"]
-    store = ProcedureStore()
-    store.add(procedure)
+    store = stored(procedure)
     others = "localStorage.setItem('items', 'Figs|Kiwis|Nuts|Oats|Rice|Rye|Corn|Yams|Taro')"
     task = "Pick Yams and Figs from the fruit list and submit"
     assert replay_on(context, url, store, task, others) == "picked Figs, Yams"
@@ -94,8 +97,7 @@ def test_a_field_disabled_until_the_terms_are_read_takes_the_name(context, site:
         page.get_by_text("accepted by Ann Lee").wait_for()
 
     procedure = build_procedure(record(context, url, sign, title='Read the terms, sign as "Ann Lee" and accept'))
-    store = ProcedureStore()
-    store.add(procedure)
+    store = stored(procedure)
     assert replay_on(context, url, store, 'Read the terms, sign as "Bo Park" and accept') == "accepted by Bo Park"
 
 
@@ -110,8 +112,7 @@ def test_a_value_read_off_the_page_beside_the_name_the_task_gives(context, site:
     procedure = build_procedure(record(context, url, copy, title="Type the Home town from the card and send it"))
     assert [s.reads for s in procedure.steps] == [False, True, False]
     assert [p.example for p in procedure.abstract.parameters if p.kind == "target"][0] == "Home town"
-    store = ProcedureStore()
-    store.add(procedure)
+    store = stored(procedure)
     other = """localStorage.setItem('card', JSON.stringify([["Pet", "yak"], ["Colour", "plum"], ["Home town", "Hove"]]))"""
     assert replay_on(context, url, store, "Type the Colour from the card and send it", other) == "answered plum"
     page = context.new_page()
