@@ -128,7 +128,24 @@ function smhOnInput(event) {
   if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
   const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
   const fill = smhFillValue(el, value);
-  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : fill);
+  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : { ...fill, beside: smhShownBeside(el, value) });
+}
+
+// Where the page shows a typed value as the text of an element (a table cell), the text of the element
+// just before it (the cell that names it: "Last name"): the person may have read the value off the page.
+function smhShownBeside(field, value) {
+  const wanted = (value || '').trim();
+  if (wanted.length < 2 || wanted.length > 200 || !document.body || !document.body.textContent.includes(wanted)) return '';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const cell = node.parentElement;
+    if (!cell || node.data.trim() !== wanted || cell.contains(field) || field.contains(cell)) continue;
+    if (cell.textContent.trim() !== wanted || !cell.getClientRects().length) continue;
+    const before = cell.previousElementSibling;
+    const name = before ? smhNorm(before.innerText || '') : '';
+    if (name && name.length <= 80) return name;
+  }
+  return '';
 }
 
 // Secret values stay in this closure: the page reports only which secret fields hold the same value

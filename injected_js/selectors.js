@@ -521,7 +521,8 @@ function smhDescribe(el) {
     label: (name || nearby || smhElementText(el) || el.getAttribute('placeholder') || el.getAttribute('name') || '').slice(0, 200),
     field: field.slice(0, 200),
     tag: el.localName,
-    input_type: el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '',
+    // a list where several options may be chosen says so as the DOM does: its type is "select-multiple"
+    input_type: el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : el.localName === 'select' && el.multiple ? 'select-multiple' : '',
   }, smhChoices(el), smhRow(el), smhKindPosition(el));
 }
 

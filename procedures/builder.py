@@ -11,6 +11,7 @@ from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
 from procedures.runtime.placeholders import escape_braces, placeholders
+from procedures.runtime.widgets import element_kind, kind_named
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -146,6 +147,16 @@ def _is_task_verb(value: str, text: str) -> bool:
     return any(s.strip().strip("\"'“").lower().startswith(value.lower()) for s in re.split(r"[.!?;\n]\s", text))
 
 
+def _read_off_page(step: RecordedStep, mention_text: str) -> bool:
+    """A value typed that the title does not give but the page showed, beside a text the title names."""
+    return (
+        step.action == "fill"
+        and bool(step.value and step.beside)
+        and not _names_value(mention_text, step.value or "")
+        and _mentions(mention_text, step.beside)
+    )
+
+
 def _option_example(step: RecordedStep, mention_text: str) -> str:
     """The chosen option as the title names it: by its label, else by its value when the title uses that."""
     label, value = step.value or "", step.option_value or ""
@@ -265,6 +276,8 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
+    if step.spin or step.by_kind or step.reads:
+        return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
     shown = f"{{{param}}}" if param else label
@@ -504,7 +517,7 @@ def _shown_otherwise(steps: list[ProcedureStep]) -> set[str]:
     calendar, an element found loosely by the value it shows (a suggestion). Their steps check them."""
     names: set[str] = set()
     for step in steps:
-        if step.many or step.calendar or (step.input_type or "") in REFORMATTING_INPUTS:
+        if step.many or step.calendar or step.spin or (step.input_type or "") in REFORMATTING_INPUTS | {"select-multiple"}:
             names |= step.referenced_parameters()
         elif step.action == "click" and '"i]' in (step.selector or ""):
             names |= placeholders(step.selector or "")
@@ -546,8 +559,20 @@ def with_parameters(checks: list[Check], procedure: Procedure) -> list[Check]:
     return out
 
 
+def _listed_in(text: str, items: list[str]) -> str | None:
+    """The text's words from the first to the last of `items` ("Rosa, Livy and Dore"), when it names each."""
+    spans = [re.search(rf"(?<!\w){re.escape(i.strip())}(?!\w)", text, re.IGNORECASE) for i in items if i.strip()]
+    if not spans or not all(spans):
+        return None
+    return text[min(m.start() for m in spans if m) : max(m.end() for m in spans if m)]
+
+
 def _option_parameter(params: _Parameters, step: RecordedStep, field: str, mention_text: str) -> str:
-    """A select's choice as a parameter: its labels allowed, its values kept once each where they differ."""
+    """A select's choice as a parameter: its labels allowed, its values kept once each where they differ.
+    A list where several may be chosen takes the items as the title lists them, of whatever options it shows."""
+    written = _listed_in(mention_text, (step.value or "").split("\n")) if step.input_type == "select-multiple" else None
+    if written is not None:
+        return params.add(snake_case(field, fallback="items"), written, "option", label=field)
     differ = len(step.option_values) == len(step.options) and step.option_values != step.options
     return params.add(
         snake_case(field, fallback="option"),
@@ -574,6 +599,9 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
+        elif _read_off_page(step, mention_text):  # typed what the page shows beside the text the title names
+            base = _name_from_title(step.beside, mention_text, named) or "name"
+            owners[index] = params.add(base, step.beside, "target", label=field)
         elif step.action == "fill" and step.value:
             read = _read_off_page(recording.outcome, step.value)
             owners[index] = params.add(
@@ -878,6 +906,82 @@ def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
     return _on_container(step, container, name, action="click", calendar=True, description=f"Pick {{{name}}} in the calendar")
 
 
+SPIN_KEYS = frozenset({"ArrowUp", "ArrowDown"})
+INTEGER = re.compile(r"(?<![\w.])[-+−]?\d+(?![\w.])")
+
+
+def _presses_arrow(step: RecordedStep, title: str) -> bool:
+    """A press of a spinner's arrow: a click on an element that the title does not name, or an up or down key."""
+    if step.action == "press":
+        return step.value in SPIN_KEYS
+    return step.action == "click" and bool(step.selectors) and not (step.label and _mentions(title, step.label))
+
+
+def _spins(recording: Recording) -> dict[int, tuple[int, str]]:
+    """Runs of presses of one arrow (two or more clicks on one element, or an up or down key held on a field)
+    that set a number the title names: the count of presses, or the title's only number. By the run's first
+    step index, (the index after it, the number as the title writes it). Replay steps the spinner to the
+    task's number, by whichever arrow moves it there."""
+    numbers = INTEGER.findall(recording.title)
+    steps, spins, index = recording.steps, {}, 0
+    while numbers and index < len(steps):
+        step, end, count = steps[index], index, 0
+        while (
+            end < len(steps)
+            and _presses_arrow(steps[end], recording.title)
+            and (steps[end].action, steps[end].selector, steps[end].value) == (step.action, step.selector, step.value)
+        ):
+            count, end = count + steps[end].repeat, end + 1
+        written = next((n for n in numbers if abs(int(n.replace("−", "-"))) == count), None)
+        if count >= 2 and (written or len(numbers) == 1):
+            spins[index] = (end, written or numbers[0])
+        index = max(end, index + 1)
+    return spins
+
+
+def _spin_step(built: ProcedureStep, name: str) -> ProcedureStep:
+    update = {"value": f"{{{name}}}", "spin": True, "repeat": 1, "changes_page": None}
+    return built.model_copy(update=update | {"description": f"Step the spinner to {{{name}}}"})
+
+
+KIND_SAID = re.compile(
+    r"[\"“']([^\"”']{2,30})[\"”']|\b(?:a|an|the|any)\s+([a-z][a-z -]{1,25}?)\s+(?:widget|element|control)\b", re.IGNORECASE
+)
+
+
+def _holder(path: str) -> str:
+    """The element that holds the repeated item (the last `:nth-of-type` part) of a CSS path from the root."""
+    parts = path.split(" > ")
+    if "internal:" in path or ">>" in path or len(parts) < 2:
+        return "body"
+    last = max((i for i, part in enumerate(parts) if ":nth-of-type(" in part), default=0)
+    return " > ".join(parts[:last]) if last > 0 else "body"
+
+
+def _kind_clicks(recording: Recording) -> dict[int, tuple[str, str]]:
+    """Clicks on an element that the title names by its kind, not by its label ('Click on a "checkbox"
+    widget'): by step index, (the CSS path of the element that holds such elements, the kind as the
+    title writes it). Replay clicks the first element of the task's kind there."""
+    said = [w for m in KIND_SAID.finditer(recording.title) if kind_named(w := m.group(1) or m.group(2))]
+    out = {}
+    for index, step in enumerate(recording.steps):
+        if step.action not in ("click", "dblclick", "check") or not step.selectors or not said:
+            continue
+        if step.label and _mentions(recording.title, step.label):
+            continue
+        kind = element_kind(step.tag, step.input_type, _role(step))
+        written = next((w for w in said if kind_named(w) == kind), None)
+        if written is not None:
+            out[index] = (_holder(step.selectors[-1]), written)
+    return out
+
+
+def _kind_click(step: RecordedStep, holder: str, name: str) -> ProcedureStep:
+    return _on_container(
+        step, holder, name, action="click", by_kind=True, description=f"Click the first {{{name}}} in the element"
+    )
+
+
 SUGGESTION_AFTER = 3  # a click this many steps after typing may pick one of the suggestions the typing brought up
 
 
@@ -945,11 +1049,13 @@ def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
 
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
+    mention_text = f"{recording.title}\n{recording.description}"
     params, owners, targets, rows = _find_parameters(recording)
     sets = _checkbox_sets(recording)
     picks = _calendar_picks(recording)
     runs = _row_runs(recording, rows, targets, params.values)
     places = _ordinals(recording)
+    spins, kinds = _spins(recording), _kind_clicks(recording)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     substitute = _Placeholders(params.values, in_paths)
@@ -963,6 +1069,17 @@ def build_heuristic(recording: Recording) -> Procedure:
             end, container, example = picks[index]
             steps.append(_pick_day(step, container, params.add("date", example)))
             skip_to = end
+            continue
+        if index in spins:
+            end, written = spins[index]
+            name = params.add(_name_from_title(written, recording.title, []) or "number", written)
+            steps.append(_spin_step(substitute.step(step, None), name))
+            skip_to = end
+            continue
+        if index in kinds:
+            holder, written = kinds[index]
+            name = params.add(_name_from_title(written, recording.title, []) or "kind", written, "target")
+            steps.append(_kind_click(step, holder, name))
             continue
         if index in sets:
             end, container, example = sets[index]
@@ -980,6 +1097,8 @@ def build_heuristic(recording: Recording) -> Procedure:
             continue
         icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
+        if _read_off_page(step, mention_text) and index in owners:
+            built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
@@ -1000,7 +1119,9 @@ def build_heuristic(recording: Recording) -> Procedure:
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
-        step.description = step.description if step.many or step.calendar else line or ""
+        step.description = (
+            step.description if step.many or step.calendar or step.spin or step.by_kind or step.reads else line or ""
+        )
     domains, goal = _domains_and_goal(recording)
     return Procedure(
         title=recording.title.strip() or goal,

@@ -103,6 +103,9 @@ class ProcedureStep(RecordedStep):
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
     each_row: bool = False  # a click in each item that shows the row's value: `value` says in how many ("all", or a number)
     ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
+    spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
+    reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
+    by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:

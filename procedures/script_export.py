@@ -12,7 +12,7 @@ from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, formats, placeholders, playback
+from procedures.runtime import checks, formats, placeholders, playback, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -99,7 +99,16 @@ if __name__ == "__main__":
 """
 
 
-INLINED = (urls, sites, masking, placeholders, formats, checks, playback)  # in this order: each uses only those before it
+INLINED = (
+    urls,
+    sites,
+    masking,
+    placeholders,
+    formats,
+    checks,
+    widgets,
+    playback,
+)  # in this order: each uses only those before it
 
 
 def _split(module: ModuleType, imports: dict[str, set[str]]) -> str:

@@ -83,6 +83,7 @@ def scrub_step(step: RecordedStep, holds: Callable[[str], bool], mask: Callable[
         "navigates_to": redact_url(step.navigates_to, holds) if step.navigates_to else None,
         "label": mask(step.label),
         "field": mask(step.field),
+        "beside": mask(step.beside),
         "files": [mask(name) for name in step.files],
         "frame": [mask(selector) for selector in step.frame],
     }

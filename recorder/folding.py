@@ -1,7 +1,8 @@
 """How page events become steps, apart from the browser: keystrokes and option changes on one field
 fold into one `fill` or `select`, a click and a double click on one target into a `dblclick`, a click
 into a field and the typing that follows into its `fill`, presses of one key on one target in a row
-(a held arrow key) into one `press` with a count, and a
+(a held arrow key) into one `press` with a count (the numbers an arrow key steps a field to are its
+doing, not typing), and a
 page load or SPA route change that follows an action becomes that action's `navigates_to`.
 
 Pure: times are passed in, and each call returns the edits it made so that the session can mirror
@@ -10,6 +11,7 @@ them in its journal. Tested without Chromium.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from recorder.models import RecordedStep
@@ -18,6 +20,15 @@ NAVIGATION_FOLLOWS_ACTION_S = 10.0  # a page load this soon after a click or key
 SPA_FOLLOWS_ACTION_S = 3.0
 CAUSES_NAVIGATION = {"click", "dblclick", "press", "submit", "select", "check", "uncheck"}
 FOLDS_ON_ONE_TARGET = {"fill", "select"}  # a later value of the same field replaces the earlier one
+
+
+STEPPING_KEYS = frozenset({"ArrowUp", "ArrowDown", "PageUp", "PageDown"})  # keys that step a number field
+NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+def _stepped(press: RecordedStep, fill: RecordedStep) -> bool:
+    """Whether `fill` is the number that the arrow key `press` stepped its field to."""
+    return press.value in STEPPING_KEYS and NUMBER.fullmatch(fill.value or "") is not None
 
 
 @dataclass(frozen=True)
@@ -50,8 +61,11 @@ class StepFolder:
         if last is not None and previous is not None and same_target:
             if step.action in FOLDS_ON_ONE_TARGET and previous.action == step.action:
                 return [self._replace(last, step)]
-            if step.action in ("dblclick", "fill") and previous.action == "click":
+            stepping = step.action == "press" and step.value in STEPPING_KEYS
+            if (step.action in ("dblclick", "fill") or stepping) and previous.action == "click":
                 return [self._drop(last), self._append(step)]  # the click only focused the field
+            if step.action == "fill" and previous.action == "press" and _stepped(previous, step):
+                return []  # the number the key stepped the field to: the press, counted, stands for it
             if step.action == "press" and previous.action == "press" and previous.value == step.value:
                 return [self._replace(last, previous.model_copy(update={"repeat": previous.repeat + step.repeat}))]
         return [self._append(step)]

@@ -61,6 +61,7 @@ class RecordedStep(BaseModel):
     row_selector: str = Field("", max_length=SHORT)  # the target within that item (the same in every item)
     kind: str = Field("", max_length=SHORT)  # CSS of the shown fields of the target's kind, when there are several
     position: int = Field(0, ge=0, le=100_000)  # the target's 1-based place among them (0: not known)
+    beside: str = Field("", max_length=SHORT)  # a typed value the page showed too: the text just before it there
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
     changes_page: bool | None = None  # a click: the page visibly changed after it (None: not known)

@@ -48,6 +48,7 @@ class StepPayload(_Payload):
     digest: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")  # a secret value's keyed hash (recorder.fingerprints)
     length: int | None = Field(None, ge=1, le=LONG)  # and its length in characters
     secret_slot: str | None = Field(None, max_length=50)
+    beside: str = Field("", max_length=SHORT)  # a typed value shown on the page: the text just before it
 
 
 class LoadPayload(_Payload):

@@ -280,6 +280,7 @@ class RecordingSession:
             kind=target.kind,
             position=target.position,
             secret_slot=payload.secret_slot if payload.secret else None,
+            beside="" if payload.secret else payload.beside,
         )
         scrubbed = self._secrets.scrub(step)
         if scrubbed is not None:

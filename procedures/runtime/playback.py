@@ -21,6 +21,7 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
+from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -345,6 +346,7 @@ class Player:
         self._seen: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}  # alerts and invalid fields after the last step
         self._param_fields: list[Locator] = []  # fields this run filled from parameters
         self._chosen_labels: list[str] = []  # the options the latest select step chose
+        self._typed: str | None = None  # what the latest fill read off the page typed
         self.notes: list[str] = []  # what the latest step did otherwise than recorded (an option chosen for another)
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
@@ -548,8 +550,8 @@ class Player:
     ) -> None:
         """The step's own checks: the field's value or state, then no validation message."""
         action = step["action"]
-        if step.get("many") or step.get("calendar"):
-            return  # a set of checkboxes, a calendar: _tick_exactly and _pick_date checked what they did
+        if step.get("many") or step.get("calendar") or step.get("spin"):
+            return  # a set of checkboxes, a calendar, a spinner: _tick_exactly, _pick_date and _spin checked what they did
         from_parameter = bool(placeholders(step.get("value")))
         state = None
         if action in TARGET_STEPS and not step.get("opens_page") and not step.get("navigates_to"):
@@ -562,6 +564,7 @@ class Player:
         if state is None:
             return
         value = self._text(step.get("value")) if step.get("value") is not None else ""
+        value = self._typed or "" if step.get("reads") else value  # what was read off the page went in
         problem = None
         if action == "fill" and state.get("selected") is None:
             value = for_input(step.get("input_type") or "", value)
@@ -793,7 +796,17 @@ class Player:
         if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
             self._reveal(locator)
         value = self._text(step.get("value")) if step.get("value") is not None else ""
-        if action == "click" and step.get("calendar"):
+        if action in ("click", "dblclick", "fill", "select", "check") and not (step.get("many") or step.get("calendar")):
+            read_through(locator)  # a field that takes input once a text above it is read to its end
+        if step.get("spin"):
+            self._spin(index, step, locator, page, value)
+        elif step.get("by_kind"):
+            kind = kind_named(value)
+            self._fail_if(index, step, page, None if kind else f'"{value}" names no kind of element', "task")
+            target = first_of_kind(locator.first, kind or "")
+            self._fail_if(index, step, page, None if target.count() else f"no {value} is shown here")
+            target.click(timeout=timeout)
+        elif action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
         elif action == "click" and step.get("each_row"):
             self._click_in_rows(index, step, locator, page, value)
@@ -801,6 +814,10 @@ class Player:
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
+        elif action == "fill" and step.get("reads"):
+            self._typed = shown_beside(self._scope(step, page), value)
+            self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
+            locator.fill(self._typed or "", timeout=timeout)
         elif action == "fill" and self._secrets_of(step):
             self._fill_secret(index, step, locator, value)
         elif action == "fill":
@@ -811,6 +828,9 @@ class Player:
                 if NOT_FILLABLE not in str(exc):
                     raise
                 self._choose(index, step, locator, page, [value])
+        elif action == "select" and step.get("input_type") == "select-multiple":
+            labels = [label for label, _ in locator.evaluate_all(checks.OPTIONS_JS) or []]
+            self._choose(index, step, locator, page, listed(value, labels))
         elif action == "select":
             self._choose(index, step, locator, page, value.split("\n"))
         elif action == "check" and step.get("many"):
@@ -832,6 +852,14 @@ class Player:
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _spin(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Step a spinner by the element's arrows (or arrow keys on its field) until it shows the number `value`."""
+        wanted = number_in(value)
+        self._fail_if(index, step, page, None if wanted is not None else f'"{value}" is no number', "task")
+        assert wanted is not None
+        key = "ArrowUp" if step["action"] == "press" else None
+        self._fail_if(index, step, page, spin(locator.first.element_handle(), wanted, key, self.timeout_ms))
 
     def _pick_date(self, index: int, step: Mapping[str, Any], calendar: Locator, page: Page, value: str) -> None:
         """Step the calendar to the month of the date `value`, by its month arrows, and click the day."""
@@ -880,10 +908,7 @@ class Player:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""
         boxes = locator.first.locator("input[type=checkbox]")
         names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
-        wanted = set()
-        for piece in (p.strip().lower() for p in re.split(r"[,\n]", value)):
-            parts = [piece] if piece in names else [w.strip() for w in re.split(r"\band\b", piece)]  # "Salt and pepper" is one
-            wanted |= {w for w in parts if w and w != "nothing"}
+        wanted = set(listed(value, names))  # "Salt and pepper" is one when a box is so labelled
         missing = sorted(wanted - set(names))
         self._fail_if(
             index, step, page, f"no checkbox here is labelled {', '.join(repr(m) for m in missing)}" if missing else None

@@ -86,3 +86,13 @@ def test_presses_of_one_key_in_a_row_fold_into_one_step_with_a_count() -> None:
         ("#a", "ArrowLeft", 2),
         ("#b", "ArrowLeft", 1),
     ]
+
+
+def test_an_arrow_key_that_steps_a_number_field_is_one_press_with_a_count() -> None:
+    folder = StepFolder([])
+    folder.action(_step("click"))  # into the field: only focus
+    for value in ("1", "2", "3"):  # each press of the up arrow sets the field's number
+        folder.action(_step("press", value="ArrowUp"))
+        assert folder.action(_step("fill", value=value)) == []
+    folder.action(_step("fill", value="3a"))  # typed: no number a key steps to
+    assert [(s.action, s.value, s.repeat) for s in folder.steps] == [("press", "ArrowUp", 3), ("fill", "3a", 1)]
