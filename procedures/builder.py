@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
@@ -626,30 +627,44 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 required=False,
             )
         elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
-            mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
-            choice = step.action == "check"
-            row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
-            if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
-                base = _name_from_title(row, mention_text, named) or "item"
-                rows[index] = params.add(base, row, "target")  # the title names it: so must a task
-                icon = _icon_word(step, mention_text)
-                if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
-                    targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
-                continue
-            if not mentioned and not (choice and step.input_type == "radio"):
-                continue
-            base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
-                snake_case(step.group, fallback="choice") if choice and step.group else ROLE_NAMES.get(_role(step), "item")
-            )
-            targets[index] = params.add(
-                base,
-                step.label,
-                "choice" if choice else "target",
-                label=step.group,
-                allowed=step.options if choice else [],
-                required=mentioned and choice,
-            )
+            _click_parameters(params, index, step, mention_text, named, targets, rows)
     return params, owners, targets, rows
+
+
+def _click_parameters(
+    params: _Parameters,
+    index: int,
+    step: RecordedStep,
+    mention_text: str,
+    named: list[str],
+    targets: dict[int, str],
+    rows: dict[int, str],
+) -> None:
+    """The parameters a click names: the element the title names (into `targets`), or the row that the title
+    names and the step acts in (into `rows`), with the icon in it when the title says which."""
+    mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
+    choice = step.action == "check"
+    row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
+    if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
+        base = _name_from_title(row, mention_text, named) or "item"
+        rows[index] = params.add(base, row, "target")  # the title names it: so must a task
+        icon = _icon_word(step, mention_text)
+        if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
+            targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
+        return
+    if not mentioned and not (choice and step.input_type == "radio"):
+        return
+    base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
+        snake_case(step.group, fallback="choice") if choice and step.group else ROLE_NAMES.get(_role(step), "item")
+    )
+    targets[index] = params.add(
+        base,
+        step.label,
+        "choice" if choice else "target",
+        label=step.group,
+        allowed=step.options if choice else [],
+        required=mentioned and choice,
+    )
 
 
 GENERIC_CLASSES = frozenset("icon icons btn button link item action actions control controls".split())
@@ -1047,74 +1062,91 @@ def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
     return domains, goal
 
 
-def build_heuristic(recording: Recording) -> Procedure:
-    recording = _named_fields(recording)
-    mention_text = f"{recording.title}\n{recording.description}"
-    params, owners, targets, rows = _find_parameters(recording)
-    sets = _checkbox_sets(recording)
-    picks = _calendar_picks(recording)
-    runs = _row_runs(recording, rows, targets, params.values)
-    places = _ordinals(recording)
-    spins, kinds = _spins(recording), _kind_clicks(recording)
-    steps = []
-    in_paths = _path_values(recording, params.values, owners | targets | rows)
-    substitute = _Placeholders(params.values, in_paths)
-    skip_to = 0
-    origin: list[int] = []  # the recorded step each built one comes from
-    for index, step in enumerate(recording.steps):
-        if index < skip_to or _pasted(recording.steps, index):
-            continue
-        origin.append(index)
-        if index in picks:
-            end, container, example = picks[index]
-            steps.append(_pick_day(step, container, params.add("date", example)))
-            skip_to = end
-            continue
-        if index in spins:
-            end, written = spins[index]
-            name = params.add(_name_from_title(written, recording.title, []) or "number", written)
-            steps.append(_spin_step(substitute.step(step, None), name))
-            skip_to = end
-            continue
-        if index in kinds:
-            holder, written = kinds[index]
-            name = params.add(_name_from_title(written, recording.title, []) or "kind", written, "target")
-            steps.append(_kind_click(step, holder, name))
-            continue
-        if index in sets:
-            end, container, example = sets[index]
+@dataclass
+class _StepMaker:
+    """What the whole recording says about its steps, worked out before any is built (the parameters, the
+    steps that start a calendar pick, a spin, a set of boxes, a run over rows...), and each step built from it."""
+
+    recording: Recording
+    params: _Parameters
+    owners: dict[int, str]  # step index -> the parameter that is the step's value
+    targets: dict[int, str]  # step index -> the parameter that names the element the step acts on
+    rows: dict[int, str]  # step index -> the parameter that names the row the step acts in
+    substitute: _Placeholders
+
+    def __post_init__(self) -> None:
+        recording = self.recording
+        self.sets, self.picks, self.places = _checkbox_sets(recording), _calendar_picks(recording), _ordinals(recording)
+        self.runs = _row_runs(recording, self.rows, self.targets, self.params.values)
+        self.spins, self.kinds = _spins(recording), _kind_clicks(recording)
+        self.mention_text = f"{recording.title}\n{recording.description}"
+
+    def _named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
+        return self.params.add(_name_from_title(written, self.recording.title, []) or fallback, written, kind)
+
+    def widget(self, index: int, step: RecordedStep) -> tuple[ProcedureStep, int] | None:
+        """The step that stands for a widget's whole use starting at `index` (a day picked in a calendar, a
+        spinner stepped, an element of a kind, a set of boxes ticked, a suggestion picked), with the index of
+        the first recorded step after it; None when no widget's use starts there."""
+        params, next_one = self.params, index + 1
+        if index in self.picks:
+            end, container, example = self.picks[index]
+            return _pick_day(step, container, params.add("date", example)), end
+        if index in self.spins:
+            end, written = self.spins[index]
+            return _spin_step(self.substitute.step(step, None), self._named(written, "number")), end
+        if index in self.kinds:
+            holder, written = self.kinds[index]
+            return _kind_click(step, holder, self._named(written, "kind", "target")), next_one
+        if index in self.sets:
+            end, container, example = self.sets[index]
             name = params.add("choices", example, label=step.group)
-            steps.append(_tick_set(step, container, name, [s.label for s in recording.steps[index:end]]))
-            skip_to = end
-            continue
-        typed = _typed_before(recording.steps, index, owners, params.values)
-        if typed is not None:  # a suggestion that shows what was typed: the one that shows the task's value
-            also = [
-                params.add(_name_from_title(v, recording.title, []) or "part", v)
-                for v in _also_in_suggestion(recording.title, step.label, params.values[typed])
-            ]
-            steps.append(_suggestion(substitute.step(step, None), _role(step), typed, also))
-            continue
+            return _tick_set(step, container, name, [s.label for s in self.recording.steps[index:end]]), end
+        typed = _typed_before(self.recording.steps, index, self.owners, params.values)
+        if typed is None:
+            return None
+        # a suggestion that shows what was typed: the one that shows the task's value
+        also = [self._named(v, "part") for v in _also_in_suggestion(self.recording.title, step.label, params.values[typed])]
+        return _suggestion(self.substitute.step(step, None), _role(step), typed, also), next_one
+
+    def plain(self, index: int, step: RecordedStep) -> tuple[ProcedureStep, int]:
+        """The step built from the recorded one at `index`, with the index of the first recorded step after it."""
+        owners, targets, rows, substitute, next_one = self.owners, self.targets, self.rows, self.substitute, index + 1
         icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
-        if _read_off_page(step, mention_text) and index in owners:
+        if _read_off_page(step, self.mention_text) and index in owners:
             built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
             own = substitute.text(step.row_selector)
-            own = _icon_in_row(own, params.values[icon], icon) if icon else own
+            own = _icon_in_row(own, self.params.values[icon], icon) if icon else own
             built = _in_row(built, substitute.text(step.row), own, rows[index])
-        if index in places:
-            written, noun = places[index]
-            built = _in_place(built, step, params.add(snake_case(f"{noun} place", fallback="place"), written))
-        if index in runs:
-            end, count = runs[index]
-            value = count if count == "all" else f"{{{params.add('count', count)}}}"
+        if index in self.places:
+            written, noun = self.places[index]
+            built = _in_place(built, step, self.params.add(snake_case(f"{noun} place", fallback="place"), written))
+        if index in self.runs:
+            next_one, count = self.runs[index]
+            value = count if count == "all" else f"{{{self.params.add('count', count)}}}"
             built = built.model_copy(update={"each_row": True, "value": value})
-            skip_to = end
         if step.action == "upload" and index in owners:
             built = built.model_copy(update={"files": [], "value": f"{{{owners[index]}}}"})
+        return built, next_one
+
+
+def build_heuristic(recording: Recording) -> Procedure:
+    recording = _named_fields(recording)
+    params, owners, targets, rows = _find_parameters(recording)
+    in_paths = _path_values(recording, params.values, owners | targets | rows)
+    maker = _StepMaker(recording, params, owners, targets, rows, _Placeholders(params.values, in_paths))
+    steps: list[ProcedureStep] = []
+    origin: list[int] = []  # the recorded step each built one comes from
+    skip_to = 0
+    for index, step in enumerate(recording.steps):
+        if index < skip_to or _pasted(recording.steps, index):
+            continue
+        origin.append(index)
+        built, skip_to = maker.widget(index, step) or maker.plain(index, step)
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)

@@ -801,11 +801,7 @@ class Player:
         if step.get("spin"):
             self._spin(index, step, locator, page, value)
         elif step.get("by_kind"):
-            kind = kind_named(value)
-            self._fail_if(index, step, page, None if kind else f'"{value}" names no kind of element', "task")
-            target = first_of_kind(locator.first, kind or "")
-            self._fail_if(index, step, page, None if target.count() else f"no {value} is shown here")
-            target.click(timeout=timeout)
+            self._click_by_kind(index, step, locator, page, value)
         elif action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
         elif action == "click" and step.get("each_row"):
@@ -814,20 +810,8 @@ class Player:
             locator.click(timeout=timeout)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
-        elif action == "fill" and step.get("reads"):
-            self._typed = shown_beside(self._scope(step, page), value)
-            self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
-            locator.fill(self._typed or "", timeout=timeout)
-        elif action == "fill" and self._secrets_of(step):
-            self._fill_secret(index, step, locator, value)
         elif action == "fill":
-            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
-            try:
-                locator.fill(value, timeout=timeout)
-            except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
-                if NOT_FILLABLE not in str(exc):
-                    raise
-                self._choose(index, step, locator, page, [value])
+            self._fill(index, step, locator, page, value)
         elif action == "select" and step.get("input_type") == "select-multiple":
             labels = [label for label, _ in locator.evaluate_all(checks.OPTIONS_JS) or []]
             self._choose(index, step, locator, page, listed(value, labels))
@@ -852,6 +836,30 @@ class Player:
             locator.set_input_files(files, timeout=timeout)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _click_by_kind(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Click the first element of the kind `value` names ("checkbox") inside the step's element."""
+        kind = kind_named(value)
+        self._fail_if(index, step, page, None if kind else f'"{value}" names no kind of element', "task")
+        target = first_of_kind(locator.first, kind or "")
+        self._fail_if(index, step, page, None if target.count() else f"no {value} is shown here")
+        target.click(timeout=self.timeout_ms)
+
+    def _fill(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        if step.get("reads"):  # what the page shows beside the text `value`
+            self._typed = shown_beside(self._scope(step, page), value)
+            self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
+            locator.fill(self._typed or "", timeout=self.timeout_ms)
+        elif self._secrets_of(step):
+            self._fill_secret(index, step, locator, value)
+        else:
+            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
+            try:
+                locator.fill(value, timeout=self.timeout_ms)
+            except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
+                if NOT_FILLABLE not in str(exc):
+                    raise
+                self._choose(index, step, locator, page, [value])
 
     def _spin(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Step a spinner by the element's arrows (or arrow keys on its field) until it shows the number `value`."""
