@@ -133,7 +133,7 @@ def _names_value(text: str, value: str) -> bool:
 READ_MIN = 3  # characters of a typed value long enough to tell that the page showed it
 
 
-def _read_off_page(outcome: PageOutcome | None, value: str) -> bool:
+def _shown_at_start(outcome: PageOutcome | None, value: str) -> bool:
     """The page showed the typed value when the recording started (however its letters were laid out):
     the person read or copied it off the page, and the next visit shows another one, so the demonstrated
     value is no default."""
@@ -148,7 +148,7 @@ def _is_task_verb(value: str, text: str) -> bool:
     return any(s.strip().strip("\"'“").lower().startswith(value.lower()) for s in re.split(r"[.!?;\n]\s", text))
 
 
-def _read_off_page(step: RecordedStep, mention_text: str) -> bool:
+def _read_beside(step: RecordedStep, mention_text: str) -> bool:
     """A value typed that the title does not give but the page showed, beside a text the title names."""
     return (
         step.action == "fill"
@@ -600,11 +600,11 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
-        elif _read_off_page(step, mention_text):  # typed what the page shows beside the text the title names
+        elif _read_beside(step, mention_text):  # typed what the page shows beside the text the title names
             base = _name_from_title(step.beside, mention_text, named) or "name"
             owners[index] = params.add(base, step.beside, "target", label=field)
         elif step.action == "fill" and step.value:
-            read = _read_off_page(recording.outcome, step.value)
+            read = _shown_at_start(recording.outcome, step.value)
             owners[index] = params.add(
                 snake_case(field, fallback="value"),
                 step.value,
@@ -1114,7 +1114,7 @@ class _StepMaker:
         owners, targets, rows, substitute, next_one = self.owners, self.targets, self.rows, self.substitute, index + 1
         icon = targets.get(index) if index in rows else None  # an icon in an item, named by its class
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
-        if _read_off_page(step, self.mention_text) and index in owners:
+        if _read_beside(step, self.mention_text) and index in owners:
             built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
