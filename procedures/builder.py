@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import NamedTuple
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
@@ -415,28 +416,92 @@ def _own_line(lines: list[str], index: int, expected: str, needs_label: bool) ->
     return None if bare and needs_label else expected
 
 
+def _line_check(param: Parameter, lines: list[str], values: dict[str, str]) -> str | None:
+    """A text check for the first of `lines` that shows the parameter's value, with its placeholder
+    (`Notes {notes}`); a checkbox's yes or no counts only next to its label."""
+    example = (param.example or "").strip()
+    label = param.label.lower()
+    for index, line in enumerate(lines):
+        if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+            continue
+        near = f"{lines[index - 1] if index else ''} {line}".lower()
+        if param.kind == "toggle" and not (label and label in near):
+            continue
+        expected = _text_with_parameters(line, values | {param.name: example})
+        expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
+        if f"{{{param.name}}}" in expected:
+            return expected
+    return None
+
+
+def _checkable(param: Parameter, covered: set[str]) -> bool:
+    """A value a page may show as the person gave it: not secret, not yet covered, not the name of an
+    element clicked (that stands on the page whatever the run sent)."""
+    return not param.secret and bool((param.example or "").strip()) and param.name not in covered and param.kind != "target"
+
+
 def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
     """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
-    {notes}`): a run that sent another value fails them. A checkbox's yes or no counts only next to its label."""
-    values = {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+    {notes}`): a run that sent another value fails them."""
+    values = _shown_values(parameters)
     checks: list[Check] = []
     for param in parameters:
-        example = (param.example or "").strip()
-        if param.secret or not example or param.name in covered or len(checks) >= MAX_VALUE_CHECKS:
+        if not _checkable(param, covered) or len(checks) >= MAX_VALUE_CHECKS:
             continue
-        if param.kind == "target":  # the name of an element clicked stands on the page whatever the run sent
+        expected = _line_check(param, lines, values)
+        if expected is not None:
+            checks.append(Check(kind="text", expected=expected, source="demonstration"))
+            covered |= placeholders(expected)
+    return checks
+
+
+def _shown_values(parameters: list[Parameter]) -> dict[str, str]:
+    return {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+
+
+class PageAlong(NamedTuple):
+    """A page the person acted on before the last: the built step it was shown before, the recorded
+    step it was shown before, the page (tab) it was in, and its lines of text."""
+
+    built: int
+    recorded: int
+    page: int
+    lines: list[str]
+
+
+def pages_along(recording: Recording, origin: list[int]) -> list[PageAlong]:
+    """The pages along the way that a built step was taken on; `origin` is the recorded step each built one comes from."""
+    built = {recorded: at for at, recorded in enumerate(origin)}
+    return [
+        PageAlong(built.get(seen.step, -1), seen.step, recording.steps[seen.step].page, seen.lines)
+        for seen in recording.along
+        if seen.step < len(recording.steps)
+    ]
+
+
+def _along_checks(
+    along: list[PageAlong], given_at: dict[str, tuple[int, int]], parameters: list[Parameter], covered: set[str], task: str
+) -> list[Check]:
+    """Checks for the values a page along the way shows (a summary to confirm before the last page), made
+    right before the step taken on that page. Only lines the page did not show before the value was given
+    count (an instruction that holds the demonstrated value is no outcome of it), so a value whose page is
+    not known before it was given gets none. `given_at`: each parameter's first recorded step and its page."""
+    values = _shown_values(parameters)
+    checks: list[Check] = []
+    for param in parameters:
+        if param.name not in given_at or not _checkable(param, covered) or len(checks) >= MAX_VALUE_CHECKS:
             continue
-        for index, line in enumerate(lines):
-            if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+        given, page = given_at[param.name]
+        before = next((p.lines for p in reversed(along) if p.recorded <= given and p.page == page), None)
+        if before is None:
+            continue
+        for seen in along:
+            if seen.recorded <= given or seen.built < 1:
                 continue
-            label = param.label.lower()
-            near = f"{lines[index - 1] if index else ''} {line}".lower()
-            if param.kind == "toggle" and not (label and label in near):
-                continue
-            expected = _text_with_parameters(line, values | {param.name: example})
-            expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
-            if f"{{{param.name}}}" in expected:
-                checks.append(Check(kind="text", expected=expected, source="demonstration"))
+            fresh = [line for line in seen.lines if line not in before and not _restates(line, task)]
+            expected = _line_check(param, fresh, values)
+            if expected is not None:
+                checks.append(Check(kind="text", expected=expected, after_step=seen.built, source="demonstration"))
                 covered |= placeholders(expected)
                 break
     return checks
@@ -492,8 +557,8 @@ def _shown_otherwise(steps: list[ProcedureStep]) -> set[str]:
     for step in steps:
         if step.many or step.calendar or (step.input_type or "") in REFORMATTING_INPUTS:
             names |= step.referenced_parameters()
-        elif step.action == "click" and '"i]' in (step.selector or ""):
-            names |= placeholders(step.selector or "")
+        elif step.suggestion:
+            names |= set().union(*(placeholders(s) for s in step.selectors))
     return names
 
 
@@ -504,14 +569,22 @@ def _restates(line: str, task: str) -> bool:
 
 
 def value_checks(
-    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check], task: str = ""
+    outcome: PageOutcome | None,
+    steps: list[ProcedureStep],
+    parameters: list[Parameter],
+    checks: list[Check],
+    task: str = "",
+    along: list[PageAlong] | None = None,
+    given_at: dict[str, tuple[int, int]] | None = None,
 ) -> list[Check]:
     """Checks that cover the values the person chose and `checks` (the postconditions) do not: on the last
-    page where it shows them, else on the element before the form is sent. `task` is the recording's title:
-    a page line that restates it proves nothing."""
+    page where it shows them, else on a page along the way that shows them (`along`, with `given_at` the
+    recorded step and page where each value was given), else on the element before the form is sent.
+    `task` is the recording's title: a page line that restates it proves nothing."""
     covered = set().union(*(c.referenced_parameters() for c in checks)) | _shown_otherwise(steps)
     lines = [line for line in (outcome.lines if outcome else []) if not _restates(line, task)]
     shown = _shown_checks(lines, parameters, covered)
+    shown += _along_checks(along or [], given_at or {}, parameters, covered, task)
     covered |= set().union(*(c.referenced_parameters() for c in shown))
     return shown + _element_checks(steps, parameters, covered)
 
@@ -769,7 +842,7 @@ def _typed_before(steps: list[RecordedStep], index: int, owners: dict[int, str],
 def _suggestion(built: ProcedureStep, role: str, name: str) -> ProcedureStep:
     """The first element of the kind clicked whose text holds the parameter's value."""
     selectors = [f'internal:role={role}[name="{{{name}}}"i] >> nth=0', f'internal:text="{{{name}}}"i >> nth=0']
-    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+    return built.model_copy(update={"selectors": selectors, "selector": selectors[0], "suggestion": True})
 
 
 def _flow_lines(
@@ -783,6 +856,14 @@ def _flow_lines(
         if rows.get(index) in names:
             lines[at] = f'Click "{steps[at].label or steps[at].row_selector}" in the item that shows {{{rows[index]}}}'
     return lines
+
+
+def _given_at(recording: Recording, chosen_at: dict[int, str]) -> dict[str, tuple[int, int]]:
+    """Each parameter's first recorded step, and the page (tab) it was taken on."""
+    given: dict[str, tuple[int, int]] = {}
+    for index, name in sorted(chosen_at.items()):
+        given.setdefault(name, (index, recording.steps[index].page))
+    return given
 
 
 def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
@@ -854,7 +935,15 @@ def build_heuristic(recording: Recording) -> Procedure:
         steps=steps,
         recording_id=recording.id,
         checks=(ends := postconditions(recording.outcome, recording.steps, params.values, in_paths))
-        + value_checks(recording.outcome, steps, params.items, ends, recording.title),
+        + value_checks(
+            recording.outcome,
+            steps,
+            params.items,
+            ends,
+            recording.title,
+            pages_along(recording, origin),
+            _given_at(recording, owners | targets | rows),
+        ),
     )
 
 

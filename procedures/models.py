@@ -101,6 +101,7 @@ class ProcedureStep(RecordedStep):
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
+    suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
