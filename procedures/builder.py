@@ -507,9 +507,16 @@ def _along_checks(
     return checks
 
 
+SENDING_ACTIONS = frozenset({"click", "dblclick", "press", "submit"})
+
+
 def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
-    """The 0-based index of the step that sends what step `index` set: the next one that leads to another page."""
-    return next((j for j in range(index + 1, len(steps)) if steps[j].navigates_to), None)
+    """The 0-based index of the step that sends what step `index` set: the next one that leads to another
+    page, else (a form sent without leaving the page) the last click, key press or submit after it."""
+    later = range(index + 1, len(steps))
+    return next((j for j in later if steps[j].navigates_to), None) or next(
+        (j for j in reversed(later) if steps[j].action in SENDING_ACTIONS), None
+    )
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:

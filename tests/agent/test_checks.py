@@ -35,6 +35,13 @@ def _review(page) -> None:  # type: ignore[no-untyped-def]
     page.get_by_role("heading", name="Your mug is on its way").wait_for()
 
 
+def _parcel(page) -> None:  # type: ignore[no-untyped-def]
+    page.locator("#wrap").check()
+    page.locator("#name").press_sequentially("Ada")
+    page.get_by_role("button", name="Send").click()
+    page.get_by_text("Thanks, the parcel is on its way").wait_for()
+
+
 def _delete(page) -> None:  # type: ignore[no-untyped-def]
     page.get_by_role("button", name="Delete item").click()
     page.get_by_role("button", name="Delete", exact=True).click()
@@ -47,6 +54,7 @@ def demonstrations(browser, site: str) -> dict[str, Procedure]:  # type: ignore[
     built = {
         "order": build_procedure(record(context, f"{site}/checks/order.html", _order, title=ORDER_TITLE)),
         "dialog": build_procedure(record(context, f"{site}/checks/dialog.html", _delete, title="Delete the old lamp")),
+        "parcel": build_procedure(record(context, f"{site}/checks/inline.html", _parcel, title='Send a parcel to "Ada"')),
         "review": build_procedure(
             record(context, f"{site}/checks/notes.html", _review, title='Order a mug with notes "call first" and gift wrap')
         ),
@@ -106,6 +114,17 @@ def test_values_a_page_along_the_way_shows_are_checked_there(context, site: str,
     cut = replay(page, review, new, timeout_ms=1500)  # the site keeps only "leave"
     assert cut.outcome == "failed" and cut.failed_step == confirm - 1, cut.error  # checked after "Continue"
     assert "expected the page to show 'Notes leave at the door'" in (cut.error or "")
+
+
+def test_a_box_the_page_never_shows_is_checked_before_the_form_is_sent_in_place(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]
+    parcel = demonstrations["parcel"]
+    send = next(i for i, s in enumerate(parcel.steps) if s.label == "Send")
+    assert ("checked", "{gift_wrap}", send) in [(c.kind, c.expected, c.after_step) for c in parcel.checks]  # no page to leave
+    passed = replay(context.new_page(), parcel, {"name": "Bo", "gift_wrap": "yes"})
+    assert passed.outcome == "verified", passed.error
+    page = _open(context, f"{site}/checks/inline.html", untick="1")
+    unticked = replay(page, parcel, {"name": "Bo", "gift_wrap": "yes"}, timeout_ms=1500)  # the name clears the box
+    assert unticked.outcome == "failed" and unticked.failed_step == send - 1, unticked.error
 
 
 def test_a_verified_replay_counts_and_shows_what_it_checked(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]
