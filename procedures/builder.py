@@ -11,7 +11,7 @@ from core.sites import host_of
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import dates_in
-from procedures.runtime.placeholders import escape_braces, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -152,11 +152,14 @@ class _Placeholders:
 
     MARK = re.compile(r"\x00([a-z][a-z0-9_]*)\x00")
 
-    def __init__(self, values: dict[str, str], in_paths: dict[str, str] | None = None) -> None:
-        """`in_paths`: the values that may stand for a URL path part (all of them when not given)."""
+    def __init__(
+        self, values: dict[str, str], in_paths: dict[str, str] | None = None, in_queries: dict[str, str] | None = None
+    ) -> None:
+        """`in_paths`: the values that may stand for a URL path part (all of them when not given);
+        `in_queries`: more that may stand for a query value (the chosen options' values, `{genre__value}`)."""
         self._quoted = {json.dumps(v, ensure_ascii=False): n for n, v in sorted(values.items(), key=lambda i: -len(i[1]))}
         self._in_selector = re.compile("|".join(map(re.escape, self._quoted))) if self._quoted else None
-        self._query = self._encoded(values)
+        self._query = self._encoded(values | (in_queries or {}))
         self._path = self._encoded(values if in_paths is None else in_paths)
         self._in_query = self._url_pattern("=", self._query)
         self._in_path = self._url_pattern("/", self._path)
@@ -865,6 +868,18 @@ def _flow_lines(
     return lines
 
 
+def _chosen_option_values(parameters: list[Parameter]) -> dict[str, str]:
+    """`{name__value}` for each option parameter whose chosen option has a value other than its label:
+    that value, which a form sends in its URL (`?genre=science` for "Science")."""
+    chosen = {}
+    for param in parameters:
+        if param.kind == "option" and param.example in param.allowed and len(param.option_values) == len(param.allowed):
+            value = param.option_values[param.allowed.index(param.example)]
+            if value and value != param.example:
+                chosen[param.name + OPTION_VALUE] = value
+    return chosen
+
+
 def _given_at(recording: Recording, chosen_at: dict[int, str]) -> dict[str, tuple[int, int]]:
     """Each parameter's first recorded step, and the page (tab) it was taken on."""
     given: dict[str, tuple[int, int]] = {}
@@ -893,7 +908,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     picks = _calendar_picks(recording)
     steps = []
     in_paths = _path_values(recording, params.values, owners | targets | rows)
-    substitute = _Placeholders(params.values, in_paths)
+    substitute = _Placeholders(params.values, in_paths, _chosen_option_values(params.items))
     skip_to = 0
     origin: list[int] = []  # the recorded step each built one comes from
     for index, step in enumerate(recording.steps):
@@ -941,7 +956,11 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=(ends := postconditions(recording.outcome, recording.steps, params.values, in_paths))
+        checks=(
+            ends := postconditions(
+                recording.outcome, recording.steps, params.values | _chosen_option_values(params.items), in_paths
+            )
+        )
         + value_checks(
             recording.outcome,
             steps,

@@ -20,7 +20,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, read_date
-from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -285,6 +285,8 @@ class Player:
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
         message never holds the value of a secret parameter, though the page's URL or text may show one."""
+        derived = option_values(steps, self.params)  # a URL that holds a chosen option's value
+        self.params, self.shown_params = {**self.params, **derived}, {**self.shown_params, **derived}
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
@@ -775,6 +777,8 @@ class Player:
         own = placeholders(step.get("value"))
         if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
+            if len(values) == 1:  # the option chosen: the value a URL after it holds
+                self.params = {**self.params, next(iter(own)) + OPTION_VALUE: values[0]}
 
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
         """The recorded step led to another URL: wait until the page has moved and loaded."""
