@@ -1,7 +1,8 @@
 """The approval policy: which of the agent's actions wait for a person. Opening another site does; so
 does every way to submit a form or to do something risky (a click on a submit control or on "Buy", Enter
-in a field, a line break typed into a one-line field), as the `approval_policy` setting says. Pure: the
-agent reads the control from the page (injected_js/control.js) and asks here."""
+in a field, a line break typed into a one-line field, such a key while the focus is in a frame), as the
+`approval_policy` setting says. Pure: the agent reads the control from the page (injected_js/control.js)
+and asks here."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ def risky_action(args: ToolArgs, control: dict[str, Any]) -> str | None:
     if isinstance(args, Click) and (control["submits"] or RISKY.search(control["label"])):
         risky = RISKY.search(control["label"])
         return f'click "{control["label"]}"' + ("" if risky else " (submits a form)")
+    if control.get("frame"):
+        return _in_frame(args, control["label"])
     if isinstance(args, Press):
         key = args.key.split("+")[-1]
         activates = key in ACTIVATE_KEYS and control["button"] and (control["submits"] or RISKY.search(control["label"]))
@@ -33,6 +36,17 @@ def risky_action(args: ToolArgs, control: dict[str, Any]) -> str | None:
             return "type a line break in a form field (submits it)"
         if " " in args.text and control["submits"]:
             return f'type a space on "{control["label"]}" (submits a form)'
+    return None
+
+
+def _in_frame(args: ToolArgs, label: str) -> str | None:
+    """A key that may submit or activate something, pressed or typed while the focus is in a frame: what the
+    frame's element is stays unknown (another site's document may say anything), so it is asked about."""
+    keys = [args.key.split("+")[-1]] if isinstance(args, Press) else []
+    line_break = isinstance(args, Type) and ("\n" in args.text or "\r" in args.text)
+    if line_break or any(key in ACTIVATE_KEYS for key in keys):
+        what = f"press {args.key}" if isinstance(args, Press) else "type a line break"
+        return f"{what} in the frame{f' {label!r}' if label else ''} (may submit a form there)"
     return None
 
 

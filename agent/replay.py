@@ -13,6 +13,7 @@ from agent.run_log import RunLog
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
+from procedures.runtime.placeholders import option_values
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 
 
@@ -33,6 +34,7 @@ def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[
     """The procedure's end checks whose placeholders all have values, and (described) the others with the
     values they would need."""
     ready, left_out = [], []
+    values = {**option_values([s.model_dump() for s in procedure.steps], values), **values}
     for check in procedure.outcome_checks():
         missing = sorted(check.referenced_parameters() - set(values))
         if missing:

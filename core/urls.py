@@ -5,16 +5,25 @@ Python's `urlsplit` and Chromium disagree on hostile URLs: `http://a.test\\@b.te
 `urlsplit` and a.test to the browser. `read_url` follows the standard for the special schemes (http,
 https, ws, wss, ftp, file): tabs and newlines dropped, a backslash is a slash, any number of slashes
 after the scheme, userinfo up to the last "@" of the authority, a percent-encoded host decoded, numeric
-IPv4 forms (`2130706433`, `0x7f.1`) made dotted, default ports dropped. What it cannot read exactly as
-the browser does (a host outside ASCII, whose IDNA mapping differs between versions) it refuses.
+IPv4 forms (`2130706433`, `0x7f.1`) made dotted, default ports dropped. A host outside ASCII is mapped as
+Chromium maps it (UTS #46, non-transitional: `münchen.de` is `xn--mnchen-3ya.de`, `ＬＯＣＡＬＨＯＳＴ` and
+`１２７．０．０．１` are `localhost` and `127.0.0.1`) with the `idna` package; what it cannot read exactly as
+the browser does (a host IDNA 2008 refuses) it refuses.
 
-Standard library only: exported scripts carry this module verbatim.
+Standard library and `idna` only: exported scripts carry this module verbatim. Without `idna` (a script
+run where it is not installed) a host outside ASCII is refused: Python's own `idna` codec follows IDNA
+2003, which reads `straße.de` as `strasse.de` where the browser goes to `xn--strae-oqa.de`.
 """
 
 import ipaddress
 import re
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes
+
+try:
+    import idna
+except ImportError:  # an exported script run without it: hosts outside ASCII are refused
+    idna = None
 
 SPECIAL_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": None}
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
@@ -169,9 +178,7 @@ def _host(text: str, url: str) -> str:
         host = unquote_to_bytes(text).decode("utf-8")
     except UnicodeDecodeError:
         raise UnreadableUrl(f"{_shown(url)} has a host that is not UTF-8") from None
-    if not host.isascii():
-        raise UnreadableUrl(f"{_shown(url)} has a host outside ASCII: write it in its xn-- form")
-    host = host.lower()
+    host = _ascii_host(host, url).lower()
     if _FORBIDDEN_HOST.search(host) or not host:
         raise UnreadableUrl(f"{_shown(url)} has a character no host may hold")
     labels = host.split(".")
@@ -179,6 +186,19 @@ def _host(text: str, url: str) -> str:
     if re.fullmatch(r"[0-9]+|0[xX][0-9a-fA-F]*", last):
         return _ipv4(host, url)
     return host
+
+
+def _ascii_host(host: str, url: str) -> str:
+    """The host's ASCII form as Chromium maps it (UTS #46, non-transitional, no hyphen or STD3 rules);
+    UnreadableUrl when IDNA 2008 refuses it (Chromium may accept some of those: they are refused here)."""
+    if host.isascii():
+        return host
+    if idna is None:
+        raise UnreadableUrl(f"{_shown(url)} has a host outside ASCII: write it in its xn-- form")
+    try:
+        return idna.encode(host, uts46=True, transitional=False, std3_rules=False).decode("ascii")
+    except (idna.IDNAError, UnicodeError, ValueError):
+        raise UnreadableUrl(f"{_shown(url)} has a host outside ASCII that the browser may read otherwise") from None
 
 
 def _ipv4(host: str, url: str) -> str:

@@ -41,14 +41,14 @@ function smhReportAfter() {
   clearTimeout(smhPending.timer);
   const changed = smhPending.click ? smhMutations > 0 : null;
   smhPending = null;
-  smhPost(Object.assign({ kind: 'after', changed }, smhShown()));
+  smhPost(Object.assign({ kind: 'after', changed }, smhShown(), { lines: smhLines(80) }));
 }
 
 function smhSettleAfter(action) {
-  if (smhPending && smhPending.click) smhReportAfter(); // the next step: report the click's effect first
+  if (smhPending && (smhPending.click || smhPending.load)) smhReportAfter(); // the next step: report the click's effect, or the page loaded, first
   if (smhPending) clearTimeout(smhPending.timer);
   smhMutations = 0;
-  smhPending = { click: action === 'click' || action === 'dblclick' };
+  smhPending = { click: action === 'click' || action === 'dblclick', load: action === null };
   smhPending.timer = setTimeout(smhReportAfter, SMH_SETTLE_MS);
 }
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
-from procedures.runtime.placeholders import escape_braces, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
 from procedures.runtime.widgets import element_kind, kind_named
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -177,11 +178,14 @@ class _Placeholders:
 
     MARK = re.compile(r"\x00([a-z][a-z0-9_]*)\x00")
 
-    def __init__(self, values: dict[str, str], in_paths: dict[str, str] | None = None) -> None:
-        """`in_paths`: the values that may stand for a URL path part (all of them when not given)."""
+    def __init__(
+        self, values: dict[str, str], in_paths: dict[str, str] | None = None, in_queries: dict[str, str] | None = None
+    ) -> None:
+        """`in_paths`: the values that may stand for a URL path part (all of them when not given);
+        `in_queries`: more that may stand for a query value (the chosen options' values, `{genre__value}`)."""
         self._quoted = {json.dumps(v, ensure_ascii=False): n for n, v in sorted(values.items(), key=lambda i: -len(i[1]))}
         self._in_selector = re.compile("|".join(map(re.escape, self._quoted))) if self._quoted else None
-        self._query = self._encoded(values)
+        self._query = self._encoded(values | (in_queries or {}))
         self._path = self._encoded(values if in_paths is None else in_paths)
         self._in_query = self._url_pattern("=", self._query)
         self._in_path = self._url_pattern("/", self._path)
@@ -443,36 +447,107 @@ def _own_line(lines: list[str], index: int, expected: str, needs_label: bool) ->
     return None if bare and needs_label else expected
 
 
+def _line_check(param: Parameter, lines: list[str], values: dict[str, str]) -> str | None:
+    """A text check for the first of `lines` that shows the parameter's value, with its placeholder
+    (`Notes {notes}`); a checkbox's yes or no counts only next to its label."""
+    example = (param.example or "").strip()
+    label = param.label.lower()
+    for index, line in enumerate(lines):
+        if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+            continue
+        near = f"{lines[index - 1] if index else ''} {line}".lower()
+        if param.kind == "toggle" and not (label and label in near):
+            continue
+        expected = _text_with_parameters(line, values | {param.name: example})
+        expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
+        if f"{{{param.name}}}" in expected:
+            return expected
+    return None
+
+
+def _checkable(param: Parameter, covered: set[str]) -> bool:
+    """A value a page may show as the person gave it: not secret, not yet covered, not the name of an
+    element clicked (that stands on the page whatever the run sent)."""
+    return not param.secret and bool((param.example or "").strip()) and param.name not in covered and param.kind != "target"
+
+
 def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
     """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
-    {notes}`): a run that sent another value fails them. A checkbox's yes or no counts only next to its label."""
-    values = {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+    {notes}`): a run that sent another value fails them."""
+    values = _shown_values(parameters)
     checks: list[Check] = []
     for param in parameters:
-        example = (param.example or "").strip()
-        if param.secret or not example or param.name in covered or len(checks) >= MAX_VALUE_CHECKS:
+        if not _checkable(param, covered) or len(checks) >= MAX_VALUE_CHECKS:
             continue
-        if param.kind == "target":  # the name of an element clicked stands on the page whatever the run sent
+        expected = _line_check(param, lines, values)
+        if expected is not None:
+            checks.append(Check(kind="text", expected=expected, source="demonstration"))
+            covered |= placeholders(expected)
+    return checks
+
+
+def _shown_values(parameters: list[Parameter]) -> dict[str, str]:
+    return {p.name: p.example for p in parameters if p.example and not p.secret and p.kind != "toggle"}
+
+
+class PageAlong(NamedTuple):
+    """A page the person acted on before the last: the built step it was shown before, the recorded
+    step it was shown before, the page (tab) it was in, and its lines of text."""
+
+    built: int
+    recorded: int
+    page: int
+    lines: list[str]
+
+
+def pages_along(recording: Recording, origin: list[int]) -> list[PageAlong]:
+    """The pages along the way that a built step was taken on; `origin` is the recorded step each built one comes from."""
+    built = {recorded: at for at, recorded in enumerate(origin)}
+    return [
+        PageAlong(built.get(seen.step, -1), seen.step, recording.steps[seen.step].page, seen.lines)
+        for seen in recording.along
+        if seen.step < len(recording.steps)
+    ]
+
+
+def _along_checks(
+    along: list[PageAlong], given_at: dict[str, tuple[int, int]], parameters: list[Parameter], covered: set[str], task: str
+) -> list[Check]:
+    """Checks for the values a page along the way shows (a summary to confirm before the last page), made
+    right before the step taken on that page. Only lines the page did not show before the value was given
+    count (an instruction that holds the demonstrated value is no outcome of it), so a value whose page is
+    not known before it was given gets none. `given_at`: each parameter's first recorded step and its page."""
+    values = _shown_values(parameters)
+    checks: list[Check] = []
+    for param in parameters:
+        if param.name not in given_at or not _checkable(param, covered) or len(checks) >= MAX_VALUE_CHECKS:
             continue
-        for index, line in enumerate(lines):
-            if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
+        given, page = given_at[param.name]
+        before = next((p.lines for p in reversed(along) if p.recorded <= given and p.page == page), None)
+        if before is None:
+            continue
+        for seen in along:
+            if seen.recorded <= given or seen.built < 1:
                 continue
-            label = param.label.lower()
-            near = f"{lines[index - 1] if index else ''} {line}".lower()
-            if param.kind == "toggle" and not (label and label in near):
-                continue
-            expected = _text_with_parameters(line, values | {param.name: example})
-            expected = _own_line(lines, index, expected, param.kind == "toggle" and label not in line.lower()) or ""
-            if f"{{{param.name}}}" in expected:
-                checks.append(Check(kind="text", expected=expected, source="demonstration"))
+            fresh = [line for line in seen.lines if line not in before and not _restates(line, task)]
+            expected = _line_check(param, fresh, values)
+            if expected is not None:
+                checks.append(Check(kind="text", expected=expected, after_step=seen.built, source="demonstration"))
                 covered |= placeholders(expected)
                 break
     return checks
 
 
+SENDING_ACTIONS = frozenset({"click", "dblclick", "press", "submit"})
+
+
 def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
-    """The 0-based index of the step that sends what step `index` set: the next one that leads to another page."""
-    return next((j for j in range(index + 1, len(steps)) if steps[j].navigates_to), None)
+    """The 0-based index of the step that sends what step `index` set: the next one that leads to another
+    page, else (a form sent without leaving the page) the last click, key press or submit after it."""
+    later = range(index + 1, len(steps))
+    return next((j for j in later if steps[j].navigates_to), None) or next(
+        (j for j in reversed(later) if steps[j].action in SENDING_ACTIONS), None
+    )
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
@@ -520,8 +595,8 @@ def _shown_otherwise(steps: list[ProcedureStep]) -> set[str]:
     for step in steps:
         if step.many or step.calendar or step.spin or (step.input_type or "") in REFORMATTING_INPUTS | {"select-multiple"}:
             names |= step.referenced_parameters()
-        elif step.action == "click" and '"i]' in (step.selector or ""):
-            names |= placeholders(step.selector or "")
+        elif step.suggestion:
+            names |= set().union(*(placeholders(s) for s in step.selectors))
     return names
 
 
@@ -532,14 +607,22 @@ def _restates(line: str, task: str) -> bool:
 
 
 def value_checks(
-    outcome: PageOutcome | None, steps: list[ProcedureStep], parameters: list[Parameter], checks: list[Check], task: str = ""
+    outcome: PageOutcome | None,
+    steps: list[ProcedureStep],
+    parameters: list[Parameter],
+    checks: list[Check],
+    task: str = "",
+    along: list[PageAlong] | None = None,
+    given_at: dict[str, tuple[int, int]] | None = None,
 ) -> list[Check]:
     """Checks that cover the values the person chose and `checks` (the postconditions) do not: on the last
-    page where it shows them, else on the element before the form is sent. `task` is the recording's title:
-    a page line that restates it proves nothing."""
+    page where it shows them, else on a page along the way that shows them (`along`, with `given_at` the
+    recorded step and page where each value was given), else on the element before the form is sent.
+    `task` is the recording's title: a page line that restates it proves nothing."""
     covered = set().union(*(c.referenced_parameters() for c in checks)) | _shown_otherwise(steps)
     lines = [line for line in (outcome.lines if outcome else []) if not _restates(line, task)]
     shown = _shown_checks(lines, parameters, covered)
+    shown += _along_checks(along or [], given_at or {}, parameters, covered, task)
     covered |= set().union(*(c.referenced_parameters() for c in shown))
     return shown + _element_checks(steps, parameters, covered)
 
@@ -1031,7 +1114,7 @@ def _suggestion(built: ProcedureStep, role: str, name: str, also: list[str]) -> 
         f'internal:role={role}[name="{{{name}}}"i]{narrowed} >> nth=0',
         f'internal:text="{{{name}}}"i{narrowed} >> nth=0',
     ]
-    return built.model_copy(update={"selectors": selectors, "selector": selectors[0]})
+    return built.model_copy(update={"selectors": selectors, "selector": selectors[0], "suggestion": True})
 
 
 def _flow_lines(
@@ -1047,6 +1130,26 @@ def _flow_lines(
             items = f"{steps[at].value} items" if steps[at].each_row else "the item"
             lines[at] = f'Click "{what}" in {"every item" if steps[at].value == "all" else items} that shows {{{rows[index]}}}'
     return lines
+
+
+def _chosen_option_values(parameters: list[Parameter]) -> dict[str, str]:
+    """`{name__value}` for each option parameter whose chosen option has a value other than its label:
+    that value, which a form sends in its URL (`?genre=science` for "Science")."""
+    chosen = {}
+    for param in parameters:
+        if param.kind == "option" and param.example in param.allowed and len(param.option_values) == len(param.allowed):
+            value = param.option_values[param.allowed.index(param.example)]
+            if value and value != param.example:
+                chosen[param.name + OPTION_VALUE] = value
+    return chosen
+
+
+def _given_at(recording: Recording, chosen_at: dict[int, str]) -> dict[str, tuple[int, int]]:
+    """Each parameter's first recorded step, and the page (tab) it was taken on."""
+    given: dict[str, tuple[int, int]] = {}
+    for index, name in sorted(chosen_at.items()):
+        given.setdefault(name, (index, recording.steps[index].page))
+    return given
 
 
 def _domains_and_goal(recording: Recording) -> tuple[list[str], str]:
@@ -1138,7 +1241,8 @@ def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
     in_paths = _path_values(recording, params.values, owners | targets | rows)
-    maker = _StepMaker(recording, params, owners, targets, rows, _Placeholders(params.values, in_paths))
+    substitute = _Placeholders(params.values, in_paths, _chosen_option_values(params.items))
+    maker = _StepMaker(recording, params, owners, targets, rows, substitute)
     steps: list[ProcedureStep] = []
     origin: list[int] = []  # the recorded step each built one comes from
     skip_to = 0
@@ -1168,8 +1272,20 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=(ends := postconditions(recording.outcome, recording.steps, params.values, in_paths))
-        + value_checks(recording.outcome, steps, params.items, ends, recording.title),
+        checks=(
+            ends := postconditions(
+                recording.outcome, recording.steps, params.values | _chosen_option_values(params.items), in_paths
+            )
+        )
+        + value_checks(
+            recording.outcome,
+            steps,
+            params.items,
+            ends,
+            recording.title,
+            pages_along(recording, origin),
+            _given_at(recording, owners | targets | rows),
+        ),
     )
 
 

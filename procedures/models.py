@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validat
 
 from core.secrecy import hide_named_secrets, is_secret_name
 from core.urls import misleads
-from procedures.runtime.placeholders import placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
@@ -106,6 +106,7 @@ class ProcedureStep(RecordedStep):
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
+    suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -217,7 +218,7 @@ class Procedure(BaseModel):
 
     @model_validator(mode="after")
     def _steps_use_known_parameters(self) -> Procedure:
-        known = set(self.parameter_names)
+        known = set(self.parameter_names) | {p.name + OPTION_VALUE for p in self.abstract.parameters if p.option_values}
         for number, step in enumerate(self.steps, 1):
             unknown = step.referenced_parameters() - known
             if unknown:
@@ -243,7 +244,7 @@ class Procedure(BaseModel):
 
     def uncovered_parameters(self) -> list[str]:
         """Parameters that no check covers: a run that sent another value for one of them may still pass."""
-        covered = set().union(*(c.referenced_parameters() for c in self.checks))
+        covered = {n.removesuffix(OPTION_VALUE) for c in self.checks for n in c.referenced_parameters()}
         return [p.name for p in self.abstract.parameters if p.name not in covered]
 
     def outcome_checks(self) -> list[Check]:

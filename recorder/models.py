@@ -94,6 +94,16 @@ class PageOutcome(BaseModel):
     )  # the page's at the start
 
 
+class PageLines(BaseModel):
+    """The lines of text a page showed when the person took step `step` (0-based) on it: a page along the
+    way (a summary to confirm before the last page), kept where they changed since the page's previous entry."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    step: int = Field(ge=0)
+    lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=80)
+
+
 class Recording(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -103,6 +113,7 @@ class Recording(BaseModel):
     created_at: float = Field(default_factory=time.time)
     steps: list[RecordedStep] = Field(default_factory=list)
     outcome: PageOutcome | None = None
+    along: list[PageLines] = Field(default_factory=list, max_length=10_000)  # what pages showed along the way
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
 
     @field_validator("title", "description")

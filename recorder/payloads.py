@@ -76,6 +76,7 @@ class AfterPayload(_Payload):
     headings: Texts = Field(default_factory=list, max_length=20)
     alerts: Texts = Field(default_factory=list, max_length=20)
     messages: Texts = Field(default_factory=list, max_length=20)
+    lines: Texts = Field(default_factory=list, max_length=80)  # its visible text, as the person read it
 
 
 Payload = Annotated[StepPayload | LoadPayload | SpaPayload | AfterPayload, Field(discriminator="kind")]

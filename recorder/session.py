@@ -19,7 +19,7 @@ from recorder.channel import IsolatedChannel, Sender
 from recorder.fingerprints import SecretFingerprints
 from recorder.folding import Edit, PageState, StepFolder
 from recorder.journal import Journal, journal_dir, read_journal
-from recorder.models import MAX_LINES, PageOutcome, RecordedStep, Recording
+from recorder.models import MAX_LINES, PageLines, PageOutcome, RecordedStep, Recording
 from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, AfterPayload, LoadPayload, StepPayload
 from recorder.rate import StepBudget
 from recorder.recordings import RecordingStore
@@ -29,6 +29,7 @@ LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the bench
 STEP_BURST = 50  # steps a page may add at once ...
 STEPS_PER_SECOND = 10.0  # ... and then at most this many a second: no person acts faster
 SHOWN_KEPT = 50  # what each page showed, the latest reports kept (to tell what the last steps made appear)
+LINES_KEPT = 500  # the lines each page showed, the latest changes kept (to tell what pages along the way showed)
 
 
 class RecordingSession:
@@ -73,6 +74,8 @@ class RecordingSession:
         self._running = False
         self._inbox: list[tuple[Sender, Any]] = []
         self._shown: dict[int, deque[tuple[float, dict[str, list[str]]]]] = {}  # page index -> (time, what it showed)
+        self._lines: dict[int, deque[tuple[float, list[str]]]] = {}  # page index -> (time, its lines), as they changed
+        self._start_lines: dict[int, list[str]] = {}  # page index -> the lines it showed when recording started
         self._handling = False
 
     @property
@@ -109,6 +112,27 @@ class RecordingSession:
         except (PlaywrightError, AttributeError, TypeError):
             return  # closed, navigating, or a page that spoilt the answer: nothing known before the steps
         self._shown.setdefault(index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
+        self._start_lines[index] = shown["lines"]
+        self._note_lines(index, shown["lines"])
+
+    def _note_lines(self, index: int, lines: list[str]) -> None:
+        kept = self._lines.setdefault(index, deque(maxlen=LINES_KEPT))
+        if not kept or kept[-1][1] != lines:
+            kept.append((time.time(), lines))
+
+    def _along(self) -> list[PageLines]:
+        """What each page showed when the person acted on it, where it changed since the page's previous entry."""
+        along: list[PageLines] = []
+        latest: dict[int, list[str]] = {}
+        for index, step in enumerate(self.steps):
+            seen = [lines for at, lines in self._lines.get(step.page, ()) if at <= step.timestamp]
+            if seen and seen[-1] != latest.get(step.page):
+                latest[step.page] = seen[-1]
+                try:
+                    along.append(PageLines(step=index, lines=[self._secrets.replace(line) for line in seen[-1]]))
+                except ValidationError:
+                    continue
+        return along
 
     def stop(self) -> Recording:
         """End the recording, store it and return it. Safe after the browser was closed."""
@@ -125,6 +149,7 @@ class RecordingSession:
         self.recording.title = hide_named_secrets(self._secrets.replace(title, by_name=True))
         self.recording.description = hide_named_secrets(self._secrets.replace(description, by_name=True))
         self.recording.outcome = self._outcome()
+        self.recording.along = self._along()
         store = self.store or RecordingStore()
         store.add(self.recording)
         if self._journal is not None:
@@ -157,8 +182,8 @@ class RecordingSession:
         }
         try:
             # the lines the page did not show when recording started (an instruction that holds the demonstrated
-            # values is no outcome of the steps); the reports after steps carry no lines, so those lines are all known
-            start = next((shown.get("lines", []) for _, shown in reports if "lines" in shown), [])
+            # values is no outcome of the steps)
+            start = self._start_lines.get(last.page, [])
             lines = [t for t in (final or {}).get("lines", []) if t not in start]
             return PageOutcome(
                 url=self._pages[page].url,
@@ -241,6 +266,7 @@ class RecordingSession:
                         k: [self._secrets.replace(t) for t in getattr(payload, k)] for k in ("headings", "alerts", "messages")
                     }
                     self._shown.setdefault(state.index, deque(maxlen=SHOWN_KEPT)).append((time.time(), shown))
+                    self._note_lines(state.index, [self._secrets.replace(t) for t in payload.lines])
             elif sender.top:
                 to = self._secrets.redact_url(payload.to)
                 self._mirror(self._folder.route_change(state, to, payload.nav_type, payload.history_index, time.time()))

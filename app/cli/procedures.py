@@ -14,6 +14,7 @@ from core.errors import ShowMeHowError, describe_error
 from core.masking import SECRET_MASK
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
+from procedures.runtime.placeholders import OPTION_VALUE
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
@@ -87,7 +88,7 @@ def describe_procedure(p: Procedure) -> str:
 
 
 def _covers(check: Check) -> str:
-    names = sorted(check.referenced_parameters())
+    names = sorted({name.removesuffix(OPTION_VALUE) for name in check.referenced_parameters()})
     return f"  covers {', '.join(names)}" if names else ""
 
 

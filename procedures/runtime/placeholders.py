@@ -6,9 +6,11 @@ Part of procedures.runtime, standard library only: exported scripts carry this m
 import json
 import re
 from collections.abc import Mapping
+from typing import Any
 from urllib.parse import quote_plus
 
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z][a-z0-9_]{0,63})\}")
+OPTION_VALUE = "__value"  # `{genre__value}`: the value attribute of the option that parameter `genre` chose (in a URL)
 
 
 def placeholders(text: str | None) -> set[str]:
@@ -40,3 +42,20 @@ def fill_placeholders(text: str, values: Mapping[str, str], mode: str = "text") 
 
 def rename_placeholders(text: str, renames: Mapping[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: "{" + renames.get(m.group(1), m.group(1)) + "}" if m.group(1) else m.group(0), text)
+
+
+def option_values(steps: list[Mapping[str, Any]], values: Mapping[str, str]) -> dict[str, str]:
+    """`{name__value}` for each select step whose value is `{name}`: the value attribute of the option
+    `values[name]` names (by its label or its value), as a form sends it."""
+    derived = {}
+    for step in steps:
+        value, options, attributes = step.get("value") or "", step.get("options") or [], step.get("option_values") or []
+        name = value[1:-1]
+        if step.get("action") != "select" or not PLACEHOLDER.fullmatch(value) or len(options) != len(attributes):
+            continue
+        wanted = str(values.get(name, ""))
+        by_label = {label.casefold(): attr for label, attr in zip(options, attributes)}
+        chosen = wanted if wanted in attributes else by_label.get(wanted.casefold())
+        if chosen is not None:
+            derived[name + OPTION_VALUE] = chosen
+    return derived

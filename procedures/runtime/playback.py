@@ -20,7 +20,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
-from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
@@ -363,6 +363,8 @@ class Player:
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
         message never holds the value of a secret parameter, though the page's URL or text may show one."""
+        derived = option_values(steps, self.params)  # a URL that holds a chosen option's value
+        self.params, self.shown_params = {**self.params, **derived}, {**self.shown_params, **derived}
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
@@ -953,6 +955,8 @@ class Player:
         own = placeholders(step.get("value"))
         if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
+            if len(values) == 1:  # the option chosen: the value a URL after it holds
+                self.params = {**self.params, next(iter(own)) + OPTION_VALUE: values[0]}
 
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
         """The recorded step led to another URL: wait until the page has moved and loaded."""

@@ -26,6 +26,22 @@ def _order(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_url("**/confirm.html*")
 
 
+def _review(page) -> None:  # type: ignore[no-untyped-def]
+    page.locator("#notes").press_sequentially("call first")
+    page.locator("#wrap").check()
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_text("call first").wait_for()
+    page.get_by_role("button", name="Confirm order").click()
+    page.get_by_role("heading", name="Your mug is on its way").wait_for()
+
+
+def _parcel(page) -> None:  # type: ignore[no-untyped-def]
+    page.locator("#wrap").check()
+    page.locator("#name").press_sequentially("Ada")
+    page.get_by_role("button", name="Send").click()
+    page.get_by_text("Thanks, the parcel is on its way").wait_for()
+
+
 def _delete(page) -> None:  # type: ignore[no-untyped-def]
     page.get_by_role("button", name="Delete item").click()
     page.get_by_role("button", name="Delete", exact=True).click()
@@ -38,6 +54,10 @@ def demonstrations(browser, site: str) -> dict[str, Procedure]:  # type: ignore[
     built = {
         "order": build_procedure(record(context, f"{site}/checks/order.html", _order, title=ORDER_TITLE)),
         "dialog": build_procedure(record(context, f"{site}/checks/dialog.html", _delete, title="Delete the old lamp")),
+        "parcel": build_procedure(record(context, f"{site}/checks/inline.html", _parcel, title='Send a parcel to "Ada"')),
+        "review": build_procedure(
+            record(context, f"{site}/checks/notes.html", _review, title='Order a mug with notes "call first" and gift wrap')
+        ),
     }
     context.close()
     return built
@@ -78,6 +98,33 @@ def test_the_demonstration_leaves_postconditions_with_parameters(demonstrations)
     clicks = [s for s in demonstrations["dialog"].steps if s.action == "click"]
     assert clicks[0].changes_page is True  # the dialog opened
     assert [c.expected for c in demonstrations["dialog"].checks] == ["The item was deleted"]
+
+
+def test_values_a_page_along_the_way_shows_are_checked_there(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]
+    review = demonstrations["review"]
+    confirm = next(i for i, s in enumerate(review.steps) if s.label == "Confirm order")
+    along = [(c.expected, c.after_step) for c in review.checks if c.after_step == confirm]
+    assert along == [("Notes {notes}", confirm), ("Gift wrap {gift_wrap}", confirm)]  # shown on the review page only
+    assert not [c for c in review.checks if c.kind in ("value", "checked")]  # the page's words cover them: no element check
+    assert review.uncovered_parameters() == []
+    new = {"notes": "leave at the door", "gift_wrap": "no"}
+    passed = replay(context.new_page(), review, new)
+    assert passed.success and passed.outcome == "verified", passed.error
+    page = _open(context, f"{site}/checks/notes.html", truncate="1")
+    cut = replay(page, review, new, timeout_ms=1500)  # the site keeps only "leave"
+    assert cut.outcome == "failed" and cut.failed_step == confirm - 1, cut.error  # checked after "Continue"
+    assert "expected the page to show 'Notes leave at the door'" in (cut.error or "")
+
+
+def test_a_box_the_page_never_shows_is_checked_before_the_form_is_sent_in_place(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]
+    parcel = demonstrations["parcel"]
+    send = next(i for i, s in enumerate(parcel.steps) if s.label == "Send")
+    assert ("checked", "{gift_wrap}", send) in [(c.kind, c.expected, c.after_step) for c in parcel.checks]  # no page to leave
+    passed = replay(context.new_page(), parcel, {"name": "Bo", "gift_wrap": "yes"})
+    assert passed.outcome == "verified", passed.error
+    page = _open(context, f"{site}/checks/inline.html", untick="1")
+    unticked = replay(page, parcel, {"name": "Bo", "gift_wrap": "yes"}, timeout_ms=1500)  # the name clears the box
+    assert unticked.outcome == "failed" and unticked.failed_step == send - 1, unticked.error
 
 
 def test_a_verified_replay_counts_and_shows_what_it_checked(context, site: str, demonstrations) -> None:  # type: ignore[no-untyped-def]

@@ -133,6 +133,31 @@ def test_a_page_cannot_answer_the_approval_questions(
     assert not any(r.method == "POST" for r in attacker.received)  # nothing was bought
 
 
+@pytest.mark.parametrize("widget", [True, False])
+def test_a_frame_that_took_the_focus_cannot_take_a_submit_without_approval(
+    widget: bool,
+    context,  # type: ignore[no-untyped-def]
+    victim: AttackerServer,
+    attacker: AttackerServer,
+    llm: LLMServer,
+) -> None:
+    llm.replies = [act("press", key="Enter"), act("type", text="\n"), act("finish", success=False, summary="not ordered")]
+    page = context.new_page()
+    page.goto(f"{victim.base}/secrets/widget-login.html" + (f"?widget={attacker.base}/order-widget.html" if widget else ""))
+    if widget:
+        page.frame_locator("iframe").locator("#chat").wait_for()
+        page.wait_for_function("document.activeElement && document.activeElement.localName === 'iframe'")
+    asked: list[str] = []
+    controls = RunControls(approve=lambda action, details: asked.append(action) is not None)  # the person says no
+    run_task("look at the page", page=page, store=ProcedureStore(), mode="agent", model=MODEL, controls=controls)
+    expected = [
+        "press Enter in the frame 'Chat with us' (may submit a form there)",
+        "type a line break in the frame 'Chat with us' (may submit a form there)",
+    ]
+    assert asked == (expected if widget else [])  # the control: with the focus in the page, Enter on nothing asks nothing
+    assert not any(r.method == "POST" for r in attacker.received)  # nothing was ordered
+
+
 @pytest.mark.parametrize("backslash", [True, False])
 def test_the_agent_reads_a_goto_url_as_the_browser_does(
     backslash: bool,

@@ -13,6 +13,9 @@ def test_the_suggestion_that_shows_the_tasks_value(context, site: str) -> None: 
         page.get_by_role("button", name="Search").click()
 
     procedure = build_procedure(record(context, f"{site}/suggest.html", search, title="Search flights from Abilene"))
+    picked = [s for s in procedure.steps if s.suggestion]
+    assert [s.label for s in picked] == ["Abilene, TX (ABI)"]  # flagged where it is built, found by the typed value
+    assert not [c for c in procedure.checks if c.kind == "value"]  # the field shows the suggestion, not what was typed
     store = ProcedureStore()
     store.add(procedure)
     page = context.new_page()

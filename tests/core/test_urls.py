@@ -45,6 +45,28 @@ HOSTILE = [
     "http://[::1/",
     "http:///",
     "http://münchen.de/",
+    "http://ＬＯＣＡＬＨＯＳＴ:8000/x",
+    "http://１２７．０．０．１/",
+    "http://127。0。0。1:81/",
+    "http://straße.de/",
+    "http://exаmple.com/",  # a Cyrillic а: another site than example.com
+    "http://☃.net/",
+    "http://a．b／@c/",
+    "http://ａ＠localhost/",
+    "http://local\u200bhost/",
+    "http://%C3%A9.com/",
+    "http://xn--mnchen-3ya.de/",
+    "http://ΣΑΣ.gr/",
+]
+
+# Hosts outside ASCII that are read, not refused: (URL, its origin as Chromium reads it).
+IDN = [
+    ("http://münchen.de/", "http://xn--mnchen-3ya.de"),
+    ("http://ＬＯＣＡＬＨＯＳＴ:8000/x", "http://localhost:8000"),
+    ("http://１２７．０．０．１/", "http://127.0.0.1"),
+    ("http://straße.de/", "http://xn--strae-oqa.de"),
+    ("http://exаmple.com/", "http://xn--exmple-4nf.com"),
+    ("http://%C3%A9.com/", "http://xn--9ca.com"),
 ]
 
 
@@ -72,6 +94,11 @@ def test_reads_hosts_and_origins_as_chromium_does_or_refuses(chromium_page, url:
     assert (str(ours.port) if ours.port is not None else "") == port
     if ours.scheme in ("http", "https", "ws", "wss"):
         assert ours.origin == origin
+
+
+@pytest.mark.parametrize(("url", "origin"), IDN)
+def test_hosts_outside_ascii_are_read_as_chromium_maps_them(chromium_page, url: str, origin: str) -> None:
+    assert read_url(url).origin == origin == chromium_page.evaluate("u => new URL(u).origin", url)
 
 
 def test_the_backslash_attack_reads_as_localhost() -> None:

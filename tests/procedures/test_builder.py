@@ -3,7 +3,8 @@ import pytest
 from procedures import build_procedure
 from procedures.builder import build_heuristic, snake_case
 from procedures.models import Procedure, ProcedureStep
-from recorder.models import RecordedStep, Recording
+from procedures.runtime.placeholders import option_values
+from recorder.models import PageOutcome, RecordedStep, Recording
 from tests.helpers import log_in, record
 
 
@@ -95,3 +96,34 @@ def test_a_step_referring_to_an_unknown_parameter_is_rejected() -> None:
             procedure.model_dump()
             | {"steps": [ProcedureStep(action="fill", selector="#x", selectors=["#x"], value="{who}").model_dump()]}
         )
+
+
+def test_a_query_value_that_is_an_options_value_is_tied_to_its_parameter() -> None:
+    books = "http://lib.example.com/books/"
+    steps = [
+        RecordedStep(action="navigate", value=books, url=books),
+        RecordedStep(
+            action="select",
+            selector="#genre",
+            selectors=["#genre"],
+            value="Science",
+            option_value="science",
+            field="Genre",
+            url=books,
+            options=["Science", "Fiction"],
+            option_values=["science", "fiction"],
+        ),
+        RecordedStep(
+            action="click", selector="#go", selectors=["#go"], label="Filter", url=books, navigates_to=f"{books}?genre=science"
+        ),
+    ]
+    outcome = PageOutcome(url=f"{books}?genre=science&o=2")
+    procedure = build_heuristic(Recording(title="List the Science books", steps=steps, outcome=outcome))
+    assert procedure.steps[2].navigates_to == f"{books}?genre={{genre__value}}"
+    assert [c.expected for c in procedure.checks] == [f"{books}?genre={{genre__value}}"]
+    assert procedure.uncovered_parameters() == []  # the option's value covers its parameter
+    dumped = [s.model_dump() for s in procedure.steps]
+    assert (
+        option_values(dumped, {"genre": "fiction"}) == option_values(dumped, {"genre": "FICTION"}) == {"genre__value": "fiction"}
+    )
+    assert option_values(dumped, {"genre": "Poetry"}) == {}  # no such option: the select step says so when it plays
