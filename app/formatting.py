@@ -122,12 +122,13 @@ def revision_text(revision: Revision, title: str) -> str:
     )
 
 
-def steps_side_by_side(revision: Revision) -> list[tuple[str, str, bool]]:
-    """A revision's stored and proposed steps as aligned rows (stored, proposed, whether the row changed)."""
+def steps_side_by_side(revision: Revision) -> list[tuple[int | None, int | None, bool]]:
+    """A revision's stored and proposed steps as aligned rows: (index of the stored step, index of the proposed
+    one, whether the row changed); None where a side has no step."""
     old, new = [step_line(s) for s in revision.base_steps], [step_line(s) for s in revision.steps]
     rows = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
-        for left, right in itertools.zip_longest(old[i1:i2], new[j1:j2], fillvalue=""):
+        for left, right in itertools.zip_longest(range(i1, i2), range(j1, j2)):
             rows.append((left, right, tag != "equal"))
     return rows
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtCore import QAbstractItemModel, QSize, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
+
+from app.qt.table_models import THUMB_HEIGHT
 
 MAX_COLUMN = 240  # px: wider contents are elided (the tooltip shows them whole)
 
@@ -48,3 +50,9 @@ def make_table(
     model.rowsInserted.connect(first_row)
     fit()
     return view
+
+
+def show_pictures(view: QTableView) -> None:
+    """Rows tall enough for the models' small pictures, as wide as an element picture's shape."""
+    view.verticalHeader().setDefaultSectionSize(THUMB_HEIGHT + 6)
+    view.setIconSize(QSize(THUMB_HEIGHT * 3, THUMB_HEIGHT))
