@@ -294,8 +294,10 @@ class Agent:
             result = self._perform(name, args)
             record.status = "skipped" if result.startswith("skipped") else "ok"
             acted_on = self._acted_on(args) if record.status == "ok" else None
-            if acted_on and len(self.state.learned) == learned + 1:
-                record.selector = self.state.learned[-1].selector  # what a revision's step holds: its picture's key
+            if len(self.state.learned) == learned + 1:
+                step = self.state.learned[-1]
+                record.description = self.log.masked(step.description) or None
+                record.selector = step.selector if acted_on else None  # what a revision's step holds: its picture's key
             self.state.consecutive_errors = 0
         except (ValueError, PlaywrightError) as exc:
             result = (plain_error(exc) if isinstance(exc, PlaywrightError) else str(exc).splitlines()[0])[:500]

@@ -40,6 +40,7 @@ class StepRecord(BaseModel):
     screenshot: str | None = None
     picture: str | None = None  # a small picture of the element the step acted on
     checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
+    description: str | None = None  # agent: the step in words, as the procedure step learned from it says it
     llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
     llm_ms: float = 0.0  # agent: how long that call took
 

@@ -51,14 +51,18 @@ def bound_values(procedure: Procedure, binding: Binding, sources: dict[str, str]
 
 
 def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
-    """A run's step in words: the procedure step's own line with the value it typed ("Enter the username:
-    bob"), else the command and its arguments without selectors. Secret values are masked in `step.args`."""
+    """A run's step in words: the procedure step's own line (for an agent's step, the line of the step learned
+    from it) with the value it typed ("Enter the username: bob"), else the command and its arguments without
+    selectors. Secret values are masked in `step.args`."""
     played = (
         procedure.steps[step.step - 1] if procedure and step.source == "replay" and step.step <= len(procedure.steps) else None
     )
     value = step.args.get("value") if step.command != "navigate" else None
     if played is not None and played.description:
         return f"{played.description}: {value}" if value else played.description
+    typed = step.args.get("text") or step.args.get("option")
+    if step.source == "agent" and step.description:
+        return f"{step.description}: {typed}" if typed else step.description
     shown = [str(v) for k, v in step.args.items() if v not in (None, "") and "selector" not in k]
     return " ".join([step.command.replace("_", " ").capitalize(), *shown])
 

@@ -36,6 +36,9 @@ from procedures.store import ProcedureStore
 YES = ("yes", "true", "1", "y")
 
 
+REVISION_LINES = 7  # of a pending fix's text shown at once; it scrolls, and the Revisions tab shows it whole
+
+
 class ProcedureEditor(QDialog):
     saved = Signal(str)  # procedure id
     kept_apart = Signal(str)  # the id of a recording's procedure after "Keep as a new procedure"
@@ -179,6 +182,7 @@ class ProcedureEditor(QDialog):
         layout.addWidget(QLabel("A run learned a fix for this procedure (- stored steps, + proposed steps):"))
         self.revision_diff = QPlainTextEdit(revision_text(self.revision, self.procedure.title))
         self.revision_diff.setReadOnly(True)
+        self.revision_diff.setMaximumHeight(self.fontMetrics().lineSpacing() * REVISION_LINES)  # the steps keep their room
         layout.addWidget(self.revision_diff)
         layout.addLayout(button_row([("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)]))
         return box

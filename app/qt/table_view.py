@@ -42,12 +42,17 @@ def make_table(
                 cap = (caps or {}).get(column, MAX_COLUMN)
                 header.resizeSection(column, min(header.sectionSize(column), cap))
 
-    def first_row(*_: Any) -> None:
-        if model.rowCount() == 1:  # rows appended later (a run's steps) keep the widths: no jumping columns
-            fit()
+    def grow(*_: Any) -> None:
+        """Rows appended later (a run's steps) widen a column their text needs, up to its cap, and never
+        narrow one: no jumping columns, and a failed step's error is not cut to three letters."""
+        for column in range(model.columnCount()):
+            if column != stretch and not header.isSectionHidden(column):
+                wanted = min(view.sizeHintForColumn(column), (caps or {}).get(column, MAX_COLUMN))
+                if wanted > header.sectionSize(column):
+                    header.resizeSection(column, wanted)
 
     model.modelReset.connect(fit)
-    model.rowsInserted.connect(first_row)
+    model.rowsInserted.connect(grow)
     fit()
     return view
 
