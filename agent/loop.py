@@ -281,6 +281,7 @@ class Agent:
     def _act(self, number: int, name: str, raw_args: str, spent: tuple[int, float]) -> dict[str, Any]:
         started = time.perf_counter()
         record = StepRecord(source="agent", step=number, command=name, llm_tokens=spent[0], llm_ms=round(spent[1], 1))
+        acted_on: tuple[str, bool] | None = None
         try:
             if name not in TOOLS:
                 raise ValueError(f"unknown tool {name!r}; the tools are {', '.join(TOOLS)}")
@@ -289,8 +290,14 @@ class Agent:
             except ValidationError as exc:
                 raise ValueError(f"invalid arguments for {name}: {describe_error(exc)}") from exc
             record.args = self._shown(args)
+            learned = len(self.state.learned)
             result = self._perform(name, args)
             record.status = "skipped" if result.startswith("skipped") else "ok"
+            acted_on = self._acted_on(args) if record.status == "ok" else None
+            if len(self.state.learned) == learned + 1:
+                step = self.state.learned[-1]
+                record.description = self.log.masked(step.description) or None
+                record.selector = step.selector if acted_on else None  # what a revision's step holds: its picture's key
             self.state.consecutive_errors = 0
         except (ValueError, PlaywrightError) as exc:
             result = (plain_error(exc) if isinstance(exc, PlaywrightError) else str(exc).splitlines()[0])[:500]
@@ -299,13 +306,20 @@ class Agent:
             result = f"error: {result}"
         record.url = self.page.url
         record.duration_ms = round((time.perf_counter() - started) * 1000, 1)
-        shot = self.log.screenshot(self.page, number)
-        record.screenshot = str(shot) if shot else None
+        shot, picture = self.log.pictures(self.page, number, *(acted_on or (None, False)))
+        record.screenshot, record.picture = str(shot) if shot else None, str(picture) if picture else None
         self.state.steps.append(record)
         self.log.action(record)
         if self.controls.on_progress is not None:
             self.controls.on_progress(record)
         return {"status": record.status, "error": record.error, "result": result}
+
+    def _acted_on(self, args: ToolArgs) -> tuple[str, bool] | None:
+        """The selector of the element an action worked on, and whether a secret went into it."""
+        ref = getattr(args, "ref", None) or (self._field if isinstance(args, Type) else None)
+        if ref is None:
+            return None
+        return f"[data-smh-ref={ref}]", self._has_secret(getattr(args, "text", ""))
 
     def _shown(self, args: ToolArgs) -> dict[str, Any]:
         shown = args.model_dump()

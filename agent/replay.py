@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
+from core.masking import SECRET_MASK
 from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
@@ -212,9 +213,11 @@ class _Journal:
     records: list[StepRecord] = field(default_factory=list)
 
     def after_step(self, result: StepResult, current: Page) -> None:
-        shot = self.log.screenshot(current, result.index + 1) if self.log is not None else None
-        played = self.log is not None and result.selector and result.status == "ok"
-        picture = self.log.element_picture(current, result.selector, result.index + 1) if played else None  # type: ignore[union-attr, arg-type]
+        shot = picture = None
+        if self.log is not None:
+            acted_on = result.selector if result.status == "ok" else None
+            secret = any(SECRET_MASK in str(value) for value in result.args.values())
+            shot, picture = self.log.pictures(current, result.index + 1, acted_on, secret)
         record = StepRecord(
             source="replay",
             step=result.index + 1,

@@ -34,12 +34,13 @@ class StepRecord(BaseModel):
     error: str | None = None
     url: str = ""
     duration_ms: float = 0.0
-    selector: str | None = None  # replay: the selector that worked
+    selector: str | None = None  # replay: the selector that worked; agent: the best one of the element it acted on
     tried: list[str] = Field(default_factory=list)  # replay: the selectors tried before it
     procedure_id: str | None = None
     screenshot: str | None = None
-    picture: str | None = None  # replay: a small picture of the element the step acted on
+    picture: str | None = None  # a small picture of the element the step acted on
     checked: list[str] = Field(default_factory=list)  # replay: what was verified after the step
+    description: str | None = None  # agent: the step in words, as the procedure step learned from it says it
     llm_tokens: int = 0  # agent: the tokens of the model call that chose this step
     llm_ms: float = 0.0  # agent: how long that call took
 

@@ -15,12 +15,12 @@ from typing import Any, TypeVar
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from agent.results import CheckRecord, StepRecord
 from core.masking import SECRET_MASK, value_pattern
 from core.settings import data_dir
-from recorder.pictures import element_picture
+from recorder.pictures import step_pictures
 from recorder.scripts import mark_secrets_function
 
 MASKED = "[data-smh-mask]"  # what mark_secrets_function tags, for the screenshot's mask
@@ -87,17 +87,18 @@ class RunLog:
 
     def screenshot(self, page: Page, step: int) -> Path | None:
         """The page as it looks, with secret fields and anything showing a secret value masked."""
-        path = self.dir / f"step_{step:03d}.png"
-        try:
-            page.screenshot(path=str(path), timeout=5000, mask=self._secrets_shown(page))
-        except PlaywrightError:
-            return None
-        return path
+        return self.pictures(page, step)[0]
 
-    def element_picture(self, page: Page, selector: str, step: int) -> Path | None:
-        """A small picture of the element a step acted on, taken after the step's `screenshot`, whose marks on
-        what shows a secret it masks too (marking them again would double the cost)."""
-        return element_picture(page, selector, self.dir / f"step_{step:03d}_element.jpg", [page.locator(MASKED)])
+    def pictures(
+        self, page: Page, step: int, selector: str | None = None, secret: bool = False
+    ) -> tuple[Path | None, Path | None]:
+        """The page as it looks (`screenshot`) and, cut out of that one capture, a small picture of the element
+        `selector` finds, painted over too when the step put a `secret` in it; None for what was not taken."""
+        masks = self._secrets_shown(page)
+        if secret and selector:
+            masks.append(page.locator(selector))
+        element = self.dir / f"step_{step:03d}_element.jpg"
+        return step_pictures(page, self.dir / f"step_{step:03d}.jpg", masks, selector, element)
 
     def _secrets_shown(self, page: Page) -> list[Locator]:
         masks = []
@@ -112,3 +113,23 @@ class RunLog:
     def summary(self, record: dict[str, Any]) -> None:
         text = json.dumps(self.masked_data(record), indent=2, ensure_ascii=False)
         (self.dir / "result.json").write_text(text + "\n", encoding="utf-8")
+
+
+def run_pictures(run_dir: str | Path) -> dict[str, str]:
+    """The element pictures of a run, by the selector of the element (the first picture of each), read from
+    its actions.jsonl; a line that is not a step record, or a picture outside the run's folder, is left out."""
+    folder = Path(run_dir).resolve()
+    try:
+        lines = (folder / "actions.jsonl").read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return {}
+    pictures: dict[str, str] = {}
+    for line in lines:
+        try:
+            record = StepRecord.model_validate_json(line)
+        except ValidationError:
+            continue
+        picture = Path(record.picture).resolve() if record.picture else None
+        if record.selector and picture is not None and picture.parent == folder and picture.is_file():
+            pictures.setdefault(record.selector, str(picture))
+    return pictures

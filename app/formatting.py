@@ -51,14 +51,18 @@ def bound_values(procedure: Procedure, binding: Binding, sources: dict[str, str]
 
 
 def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
-    """A run's step in words: the procedure step's own line with the value it typed ("Enter the username:
-    bob"), else the command and its arguments without selectors. Secret values are masked in `step.args`."""
+    """A run's step in words: the procedure step's own line (for an agent's step, the line of the step learned
+    from it) with the value it typed ("Enter the username: bob"), else the command and its arguments without
+    selectors. Secret values are masked in `step.args`."""
     played = (
         procedure.steps[step.step - 1] if procedure and step.source == "replay" and step.step <= len(procedure.steps) else None
     )
     value = step.args.get("value") if step.command != "navigate" else None
     if played is not None and played.description:
         return f"{played.description}: {value}" if value else played.description
+    typed = step.args.get("text") or step.args.get("option")
+    if step.source == "agent" and step.description:
+        return f"{step.description}: {typed}" if typed else step.description
     shown = [str(v) for k, v in step.args.items() if v not in (None, "") and "selector" not in k]
     return " ".join([step.command.replace("_", " ").capitalize(), *shown])
 
@@ -122,12 +126,13 @@ def revision_text(revision: Revision, title: str) -> str:
     )
 
 
-def steps_side_by_side(revision: Revision) -> list[tuple[str, str, bool]]:
-    """A revision's stored and proposed steps as aligned rows (stored, proposed, whether the row changed)."""
+def steps_side_by_side(revision: Revision) -> list[tuple[int | None, int | None, bool]]:
+    """A revision's stored and proposed steps as aligned rows: (index of the stored step, index of the proposed
+    one, whether the row changed); None where a side has no step."""
     old, new = [step_line(s) for s in revision.base_steps], [step_line(s) for s in revision.steps]
     rows = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
-        for left, right in itertools.zip_longest(old[i1:i2], new[j1:j2], fillvalue=""):
+        for left, right in itertools.zip_longest(range(i1, i2), range(j1, j2)):
             rows.append((left, right, tag != "equal"))
     return rows
 

@@ -7,7 +7,7 @@ import html
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,14 +26,17 @@ from app.formatting import revision_text
 from app.operations import Built, keep_as_new
 from app.qt.layouts import button_row, titled
 from app.qt.table_models import PicturedRows, RowsModel
-from app.qt.table_view import make_table
+from app.qt.table_view import make_table, show_pictures
+from app.step_pictures import recorded_pictures
 from core.errors import ShowMeHowError, describe_error
 from procedures.builder import flow_of
 from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
-from recorder.pictures import recording_pictures, step_picture_file
 
 YES = ("yes", "true", "1", "y")
+
+
+REVISION_LINES = 7  # of a pending fix's text shown at once; it scrolls, and the Revisions tab shows it whole
 
 
 class ProcedureEditor(QDialog):
@@ -103,8 +106,7 @@ class ProcedureEditor(QDialog):
         """Parameters over steps over checks beside the flow, each pane resizable."""
         self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 420})
         if self.steps.pictures:
-            self.steps_view.verticalHeader().setDefaultSectionSize(PicturedRows.THUMB_HEIGHT + 6)
-            self.steps_view.setIconSize(QSize(PicturedRows.THUMB_HEIGHT * 3, PicturedRows.THUMB_HEIGHT))
+            show_pictures(self.steps_view)
         for visual, column in enumerate((3, 2, 0, 4)):  # the step in words first, its selector last
             self.steps_view.horizontalHeader().moveSection(self.steps_view.horizontalHeader().visualIndex(column), visual)
         self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
@@ -165,20 +167,8 @@ class ProcedureEditor(QDialog):
             [(s.action, s.selector or "", s.value or "", s.description, s.failure_count) for s in steps],
             highlighted={i for i, s in enumerate(steps) if s.failure_count},  # the steps that broke in runs
         )
-        for index, picture in self._pictures().items():
+        for index, picture in recorded_pictures(self.store, self.procedure.recording_id, steps).items():
             self.steps.set_picture(index, picture)
-
-    def _pictures(self) -> dict[int, str]:
-        """The pictures taken while recording, by step, when the steps are still the recording's, one for one."""
-        recording_id = self.procedure.recording_id
-        folder = recording_pictures(recording_id) if recording_id else None
-        if folder is None or not folder.is_dir():
-            return {}
-        counts = {rid: count for rid, _, _, count in self.store.recordings.summaries()}
-        if counts.get(recording_id) != len(self.procedure.steps):
-            return {}
-        files = {index: step_picture_file(folder, index) for index in range(len(self.procedure.steps))}
-        return {index: str(path) for index, path in files.items() if path.exists()}
 
     def _revision_box(self) -> QWidget:
         """The newest fix learned for this procedure, if one waits: its diff, Accept and Reject."""
@@ -192,6 +182,7 @@ class ProcedureEditor(QDialog):
         layout.addWidget(QLabel("A run learned a fix for this procedure (- stored steps, + proposed steps):"))
         self.revision_diff = QPlainTextEdit(revision_text(self.revision, self.procedure.title))
         self.revision_diff.setReadOnly(True)
+        self.revision_diff.setMaximumHeight(self.fontMetrics().lineSpacing() * REVISION_LINES)  # the steps keep their room
         layout.addWidget(self.revision_diff)
         layout.addLayout(button_row([("Accept the fix", self.accept_revision), ("Reject it", self.reject_revision)]))
         return box

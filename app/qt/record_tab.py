@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.operations import Built
 from app.qt.host import Host
 from app.qt.table_models import StepsModel
-from app.qt.table_view import make_table
+from app.qt.table_view import make_table, show_pictures
 from app.qt.worker import BrowserWorker
 
 
@@ -43,8 +43,7 @@ class RecordTab(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.record_status)
         self.steps_view = make_table(self.steps_model, stretch=1, caps={2: 420})
-        self.steps_view.verticalHeader().setDefaultSectionSize(StepsModel.THUMB_HEIGHT + 6)
-        self.steps_view.setIconSize(QSize(StepsModel.THUMB_HEIGHT * 3, StepsModel.THUMB_HEIGHT))
+        show_pictures(self.steps_view)
         layout.addWidget(self.steps_view, 1)
         worker.steps_changed.connect(self.show_steps)
         worker.step_picture.connect(self.steps_model.set_picture)

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QVBoxLayout, QWidg
 from app.formatting import steps_side_by_side
 from app.qt.host import Host
 from app.qt.layouts import button_row, titled
-from app.qt.table_models import NaturalSortProxy, RowsModel
-from app.qt.table_view import make_table
+from app.qt.table_models import NaturalSortProxy, RowsModel, SideBySideRows
+from app.qt.table_view import make_table, show_pictures
+from app.step_pictures import revision_pictures
 from core.errors import ShowMeHowError
-from procedures.revisions import Revision
+from procedures.revisions import Revision, step_line
 from procedures.store import ProcedureStore
 
 
@@ -27,8 +28,9 @@ class RevisionsTab(QWidget):
         self.pending_proxy = NaturalSortProxy(self.pending_model)
         self.pending_view = make_table(self.pending_proxy, stretch=1, sortable=True, caps={0: 420})
         self.pending_view.selectionModel().selectionChanged.connect(self.show_selected)
-        self.diff_model = RowsModel(["Stored steps", "Proposed steps"])
+        self.diff_model = SideBySideRows(["Stored steps", "Proposed steps"])
         self.diff_view = make_table(self.diff_model, stretch=1, elide=Qt.TextElideMode.ElideMiddle)
+        show_pictures(self.diff_view)
         self.diff_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # two equal halves
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
@@ -70,7 +72,15 @@ class RevisionsTab(QWidget):
         if revision is None:
             return
         rows = steps_side_by_side(revision)
-        self.diff_model.set_rows([(left, right) for left, right, _ in rows], {n for n, row in enumerate(rows) if row[2]})
+        lines = [
+            (
+                "" if left is None else step_line(revision.base_steps[left]),
+                "" if right is None else step_line(revision.steps[right]),
+            )
+            for left, right, _ in rows
+        ]
+        changed = {n for n, row in enumerate(rows) if row[2]}
+        self.diff_model.set_rows(lines, changed, revision_pictures(self.store, revision))
         self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.")
 
     @Slot()

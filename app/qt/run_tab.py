@@ -6,7 +6,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSize, Signal, Slot
+from PySide6.QtCore import QModelIndex, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +28,7 @@ from app.qt.host import Host
 from app.qt.layouts import titled
 from app.qt.screenshot import ScreenshotView
 from app.qt.table_models import MatchesModel, RowsModel, RunLogModel
-from app.qt.table_view import make_table
+from app.qt.table_view import make_table, show_pictures
 from app.qt.worker import BrowserWorker
 from core.errors import ShowMeHowError
 from core.settings import load_settings
@@ -69,8 +69,7 @@ class RunTab(QWidget):
         for visual, column in enumerate((0, RunLogModel.WORDS, 4, 7, 5, 3, 2)):  # the step in words first
             header.moveSection(header.visualIndex(column), visual)
         header.setSectionHidden(1, True)  # replay or agent: the Source of the run says it
-        self.log_view.verticalHeader().setDefaultSectionSize(RunLogModel.THUMB_HEIGHT + 6)
-        self.log_view.setIconSize(QSize(RunLogModel.THUMB_HEIGHT * 3, RunLogModel.THUMB_HEIGHT))  # an element picture's shape
+        show_pictures(self.log_view)
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)

@@ -102,10 +102,19 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
+THUMB_HEIGHT = 54  # px: a picture's height in a row
+
+
+def thumbnail_of(path: str) -> QPixmap:
+    """A picture scaled down to a row's height at most."""
+    picture = QPixmap(path)
+    return picture.scaledToHeight(min(THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation)
+
+
 class PicturedRows(RowsModel):
     """Rows with a small picture in the `pictured` column: the element a step acted on, or a page."""
 
-    THUMB_HEIGHT = 54
+    THUMB_HEIGHT = THUMB_HEIGHT
 
     def __init__(self, headers: list[str], pictured: int, editable: set[int] | None = None) -> None:
         super().__init__(headers, editable)
@@ -137,11 +146,42 @@ class PicturedRows(RowsModel):
         if row not in self.pictures:
             return None
         if row not in self.thumbnails:
-            picture = QPixmap(self.pictures[row])
-            self.thumbnails[row] = picture.scaledToHeight(
-                min(self.THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation
-            )
+            self.thumbnails[row] = thumbnail_of(self.pictures[row])
         return self.thumbnails[row]
+
+
+class SideBySideRows(RowsModel):
+    """Rows of cells side by side, each cell with the small picture of what it names when there is one."""
+
+    THUMB_HEIGHT = THUMB_HEIGHT
+
+    def __init__(self, headers: list[str]) -> None:
+        super().__init__(headers)
+        self.pictures: dict[tuple[int, int], str] = {}  # (row, column) -> picture file
+        self.thumbnails: dict[tuple[int, int], QPixmap] = {}
+
+    def set_rows(
+        self,
+        rows: list[tuple[Any, ...]],
+        highlighted: set[int] | None = None,
+        pictures: list[tuple[str | None, ...]] | None = None,
+    ) -> None:
+        """`pictures`: by row, the picture file of each cell (None: none)."""
+        self.thumbnails = {}
+        self.pictures = {(r, c): path for r, cells in enumerate(pictures or []) for c, path in enumerate(cells) if path}
+        super().set_rows(rows, highlighted)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and role == Qt.ItemDataRole.DecorationRole:
+            return self.thumbnail(index.row(), index.column())
+        return super().data(index, role)
+
+    def thumbnail(self, row: int, column: int) -> QPixmap | None:
+        if (row, column) not in self.pictures:
+            return None
+        if (row, column) not in self.thumbnails:
+            self.thumbnails[row, column] = thumbnail_of(self.pictures[row, column])
+        return self.thumbnails[row, column]
 
 
 class RunLogModel(PicturedRows):

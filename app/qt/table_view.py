@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtCore import QAbstractItemModel, QSize, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
+
+from app.qt.table_models import THUMB_HEIGHT
 
 MAX_COLUMN = 240  # px: wider contents are elided (the tooltip shows them whole)
 
@@ -40,11 +42,22 @@ def make_table(
                 cap = (caps or {}).get(column, MAX_COLUMN)
                 header.resizeSection(column, min(header.sectionSize(column), cap))
 
-    def first_row(*_: Any) -> None:
-        if model.rowCount() == 1:  # rows appended later (a run's steps) keep the widths: no jumping columns
-            fit()
+    def grow(*_: Any) -> None:
+        """Rows appended later (a run's steps) widen a column their text needs, up to its cap, and never
+        narrow one: no jumping columns, and a failed step's error is not cut to three letters."""
+        for column in range(model.columnCount()):
+            if column != stretch and not header.isSectionHidden(column):
+                wanted = min(view.sizeHintForColumn(column), (caps or {}).get(column, MAX_COLUMN))
+                if wanted > header.sectionSize(column):
+                    header.resizeSection(column, wanted)
 
     model.modelReset.connect(fit)
-    model.rowsInserted.connect(first_row)
+    model.rowsInserted.connect(grow)
     fit()
     return view
+
+
+def show_pictures(view: QTableView) -> None:
+    """Rows tall enough for the models' small pictures, as wide as an element picture's shape."""
+    view.verticalHeader().setDefaultSectionSize(THUMB_HEIGHT + 6)
+    view.setIconSize(QSize(THUMB_HEIGHT * 3, THUMB_HEIGHT))

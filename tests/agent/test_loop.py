@@ -52,7 +52,7 @@ def test_agent_completes_a_task_with_procedural_memory(context, site: str, llm: 
     assert "{password}" in first["content"] and "hunter22" not in json.dumps(llm.requests)
     assert llm.requests[0]["tools"][0]["function"]["name"] == "goto"
     run_dir = Path(result.run_dir)  # type: ignore[arg-type]
-    assert (run_dir / "prompts.jsonl").exists() and len(list(run_dir.glob("step_*.png"))) == 4
+    assert (run_dir / "prompts.jsonl").exists() and len(list(run_dir.glob("step_[0-9][0-9][0-9].jpg"))) == 4
     assert all(b"hunter22" not in p.read_bytes() for p in run_dir.iterdir())
     assert store.get(pid).success_count == 1
     assert [e["event"] for e in _events(result.run_dir)][:2] == ["procedures_retrieved", "tier1_loaded"]  # type: ignore[arg-type]

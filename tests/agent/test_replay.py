@@ -40,7 +40,7 @@ def test_replays_with_new_values_from_a_task_of_the_same_shape(context, login_pr
     assert set(actions[0]) >= {"step", "command", "args", "status", "error", "url", "duration_ms"}
     assert actions[1]["args"]["value"] == "bob"  # the value typed, not the procedure's {username}
     assert actions[2]["args"]["value"] == "••••"
-    assert len(list(Path(result.run_dir).glob("step_*.png"))) == 4  # type: ignore[arg-type]
+    assert len(list(Path(result.run_dir).glob("step_[0-9][0-9][0-9].jpg"))) == 4  # type: ignore[arg-type]
 
 
 def test_an_open_page_at_the_start_url_is_not_reloaded(context, login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -84,7 +84,7 @@ def test_a_changed_page_fails_clearly_and_lowers_confidence(context, login_proce
     assert not result.success
     assert result.error is not None and result.error.startswith("step 4 (")
     assert "#no-such-button" in result.error and "Sign me in" in result.error and '"Demo login"' in result.error
-    assert (Path(result.run_dir) / "step_004.png").exists()  # type: ignore[arg-type]
+    assert (Path(result.run_dir) / "step_004.jpg").exists()  # type: ignore[arg-type]
     after = store.get(pid)
     assert after.confidence < 0.5 and after.failure_count == 1 and after.steps[3].failure_count == 1
     assert _actions(result.run_dir)[-1]["status"] == "error"  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures
 from recorder.browser import has_display
-from tests.agent.conftest import act
+from tests.agent.conftest import MODEL, act
 from tests.helpers import ROOT, log_in, proposed_fix, record, sample_procedure
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -499,3 +499,49 @@ def test_the_lessons_tab_shows_two_tiers_to_promote_and_forget(qtbot, window: Ma
     tab.forget()
     assert all("When goto fails" not in lesson.lesson for lesson in LessonStore().load())
     assert all("When goto fails" not in row[2] for row in tab.model.rows)
+
+
+def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, context, llm, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from core.settings import set_setting
+    from tests.agent.test_healing import SECRET, TASK, ChangingSite, _agent_fix, _sign_in
+
+    (tmp_path / "shop").mkdir()
+    shop = ChangingSite(tmp_path / "shop")
+    try:
+        shop.serve("v1")
+        recording = record(context, f"{shop.url}/login.html", _sign_in, title='Sign in to the shop as "kanesha"')
+        pid = ProcedureStore().add(build_procedure(recording))
+        shop.serve("v2")  # the field and the button renamed, a confirmation page added: the agent takes over
+        llm.replies = _agent_fix()
+        set_setting("approval_policy", "never")  # no one to approve the submit
+        window.tabs.setCurrentWidget(window.run_tab)
+        window.run_tab.task.setText(TASK)
+        window.run_tab.mode.setCurrentText("auto")
+        window.run_tab.run_model.setText(MODEL)
+        window.run_tab.run_secrets.setText(f"password={SECRET}")
+        window.run_tab.start_run()
+        qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Failed", "Done")), timeout=WAIT)
+    finally:
+        shop.server.shutdown()
+        shop.server.server_close()
+    assert window.run_tab.result.text().startswith("Succeeded, verified"), window.run_tab.result.text()
+    log = window.run_tab.log_model
+    agent = [row for row, cells in enumerate(log.rows) if cells[1] == "agent"]
+    assert [log.rows[row][2] for row in agent] == ["fill", "click", "click"]
+    assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
+    assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
+    assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
+    errors = window.run_tab.log_view.horizontalHeader().sectionSize(5)  # the broken step's error came in a later row
+    assert errors > 3 * window.run_tab.log_view.fontMetrics().horizontalAdvance("Error"), errors
+
+    window.tabs.setCurrentWidget(window.revisions_tab)
+    tab = window.revisions_tab
+    assert [r.procedure_id for r in tab.revisions] == [pid]
+    lines, diff = tab.diff_model.rows, tab.diff_model
+    fixed = next(n for n, (_, proposed) in enumerate(lines) if "Email or user name" in proposed)
+    password = next(n for n, (stored, _) in enumerate(lines) if stored.startswith("fill {password}"))
+    assert fixed in diff.highlighted and diff.pictures[fixed, 1].endswith("_element.jpg")  # the agent's field, from the run
+    assert not diff.thumbnail(fixed, 1).isNull()
+    assert diff.pictures[password, 0] == diff.pictures[password, 1]  # unchanged: replayed in the run, pictured there
+    assert _masked_share(diff.pictures[password, 0]) > 0.3  # the password field painted over
+    assert all(Path(path).parent == Path(tab.selected().run_dir) for path in diff.pictures.values())  # type: ignore[union-attr, arg-type]

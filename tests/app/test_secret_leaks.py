@@ -177,7 +177,9 @@ def test_no_secret_leaves_the_page_the_person_or_the_run(  # type: ignore[no-unt
     out, err = capfd.readouterr()
     printed.extend([out, err])
     files = {path: path.read_bytes() for folder in (home, tmp_path) for path in folder.rglob("*") if path.is_file()}
-    assert any(path.suffix == ".png" for path in files) and any(path.name == "prompts.jsonl" for path in files)
+    assert any(path.suffix == ".jpg" and path.parent.name.startswith("run_") for path in files) and any(
+        path.name == "prompts.jsonl" for path in files
+    )
     for secret in TYPED + AT_RUN_TIME + IMPORTED:
         for form in _forms(secret):
             for path, data in files.items():
