@@ -1009,10 +1009,12 @@ INTEGER = re.compile(r"(?<![\w.])[-+−]?\d+(?![\w.])")
 
 
 def _presses_arrow(step: RecordedStep, title: str) -> bool:
-    """A press of a spinner's arrow: a click on an element that the title does not name, or an up or down key."""
+    """A press of a spinner's arrow: a click on an element that says no word (an arrow, "+"; "Add one" is a
+    button of its own) and that the title does not name, or an up or down key."""
     if step.action == "press":
         return step.value in SPIN_KEYS
-    return step.action == "click" and bool(step.selectors) and not (step.label and _mentions(title, step.label))
+    wordless = not re.search(r"[^\W\d_]", step.label)
+    return step.action == "click" and bool(step.selectors) and wordless and not (step.label and _mentions(title, step.label))
 
 
 def _spins(recording: Recording) -> dict[int, tuple[int, str]]:
