@@ -176,6 +176,48 @@ def _option_for(value: str, step: ProcedureStep) -> str:
     return f'"{label}"' if label else "no option (a page change: the agent is asked)"
 
 
+GONE_AFTER = 3  # verified runs without a left-out step (the one that left it out included) before it is removed
+
+
+def confirm_left_out(
+    store: ProcedureStore, replayed: list[ProcedureStep], procedure_id: str, skipped: set[int], played: set[int], run_dir: str
+) -> Revision | None:
+    """After a verified replay of a procedure's steps (`replayed`; 0-based, those `skipped`, those `played`):
+    each step a revision left out counts one more run without it, or is watched no more once a run played
+    it. Steps that reach GONE_AFTER runs are removed by a revision, accepted at once (the person accepted
+    leaving them out, and the runs confirmed it); None when no step is removed."""
+    procedure = store.get(procedure_id)  # as the run's outcome left it
+    if not same_steps(procedure.steps, replayed):
+        return None  # changed meanwhile: another run's count is on other steps
+    counted = [
+        step.model_copy(update={"left_out": 0 if i in played else step.left_out + (i in skipped)}) if step.left_out else step
+        for i, step in enumerate(procedure.steps)
+    ]
+    if counted == procedure.steps:
+        return None
+    procedure = store.update(procedure.model_copy(update={"steps": counted}))
+    gone = [i for i, step in enumerate(counted) if step.left_out >= GONE_AFTER]
+    if not gone:
+        return None
+    revision = store.revisions.propose(
+        Revision(
+            procedure_id=procedure.id,
+            base_steps=procedure.steps,
+            steps=[step for i, step in enumerate(counted) if i not in gone],
+            reason=f"{GONE_AFTER} verified runs did without steps {', '.join(str(i + 1) for i in gone)}",
+            run_dir=run_dir,
+            successes=GONE_AFTER,
+            changes=[
+                f"step {i + 1} ({step_words(counted[i])}) removed: {counted[i].left_out} verified runs did without it "
+                "since a revision left it out"
+                for i in gone
+            ],
+        )
+    )
+    store.revisions.accept(revision.id)
+    return store.revisions.get(revision.id)
+
+
 def accept_when_confirmed(store: ProcedureStore, revision: Revision, settings: Settings) -> Revision:
     """Accept a proposed revision by itself once it has as many verified runs as the setting asks (0: never)."""
     needed = settings.revision_auto_accept

@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
-from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
+from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, stands_for
 from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
@@ -263,6 +263,7 @@ class _Run:
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
         self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
+        self._watch_left_out(match.procedure, outcome)
         return RunResult(
             success=outcome.success,
             steps=outcome.steps,
@@ -291,6 +292,18 @@ class _Run:
             }
         )
 
+    def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
+        """A verified replay of the procedure's steps counts one more run without each step that a revision
+        left out and this run skipped (see confirm_left_out)."""
+        if replayed.outcome != "verified" or not any(step.left_out for step in procedure.steps):
+            return
+        records = [r for r in replayed.steps if r.source == "replay"]
+        skipped = {r.step - 1 for r in records if r.status == "skipped"} | set(replayed.left_out)
+        played = {r.step - 1 for r in records if r.status == "ok"}
+        revision = confirm_left_out(self.store, procedure.steps, procedure.id, skipped, played, str(self.log.dir))
+        if revision is not None:
+            self.log.memory_event({"event": "steps_removed", "id": revision.id, "changes": revision.changes})
+
     def _count_replay(self, resume: _Resume) -> None:
         """The failure of the replay that the agent took over counts against its procedure."""
         self._count(resume.procedure.id, resume.replayed.outcome, resume.replayed.failed_step)
@@ -302,12 +315,15 @@ class _Run:
         match = next((m for m in matches if bound_checks(m.procedure, m.binding.values)[0]), None)
         return None if match is None else (match.procedure, match.binding.values)
 
-    def _end_checks(self, page: Page, verifier: Verifier | None, wait_ms: float | None = None) -> list[CheckRecord]:
-        """The verifier's end checks on the page, waiting up to `wait_ms` (else the step timeout) for them."""
+    def _end_checks(
+        self, page: Page, verifier: Verifier | None, wait_ms: float | None = None, until_failure: bool = False
+    ) -> list[CheckRecord]:
+        """The verifier's end checks on the page, waiting up to `wait_ms` (else the step timeout) for them
+        (`until_failure`: up to the first that fails)."""
         if verifier is None:
             return []
         procedure, values = verifier
-        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page, wait_ms)
+        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page, wait_ms, until_failure)
 
     def _contradiction(self, match: Match) -> Contradiction | None:
         """The first step that would act on a demonstrated value the task does not want."""
@@ -383,6 +399,8 @@ class _Run:
         replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
         if replayed.success or replayed.outcome == "stopped":
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
+            if pending is None:
+                self._watch_left_out(procedure, replayed)
             revision = self._learn_left_out(procedure, played, replayed) if replayed.left_out else None
             revision_id = revision.id if revision else pending.id if pending else None
             return self._replayed(procedure.id, replayed, revision_id, match.binding.sources, counted=revision is not None)
@@ -410,7 +428,7 @@ class _Run:
         the run, the agent may ask them before it says it is done."""
 
         def verify() -> list[str]:
-            checks = self._end_checks(page, verifier, min(self.timeout_ms, CLAIM_WAIT_MS))
+            checks = self._end_checks(page, verifier, min(self.timeout_ms, CLAIM_WAIT_MS), until_failure=True)
             return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
 
         return Agent(
@@ -608,7 +626,7 @@ class _Handback:
         not say so."""
         if not self.procedure.outcome_checks():
             return False
-        checks = self.run._end_checks(self.page, (self.procedure, self.values), DONE_WAIT_MS)
+        checks = self.run._end_checks(self.page, (self.procedure, self.values), DONE_WAIT_MS, until_failure=True)
         return all(c.passed for c in checks)
 
     def _present(self, step: ProcedureStep) -> bool:

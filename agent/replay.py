@@ -42,9 +42,11 @@ def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[
     return ready, left_out
 
 
-def end_checks(player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None) -> list[CheckRecord]:
+def end_checks(
+    player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None, until_failure: bool = False
+) -> list[CheckRecord]:
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
-    ended on (waiting up to `wait_ms`, else the step timeout)."""
+    ended on (waiting up to `wait_ms`, else the step timeout; `until_failure`: up to the first that fails)."""
     checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
     return [
         CheckRecord(
@@ -54,7 +56,7 @@ def end_checks(player: Player, procedure: Procedure, page: Page | None = None, w
             detail=problem,
             procedure_id=procedure.id,
         )
-        for check, problem in player.verify(checks, page, wait_ms)
+        for check, problem in player.verify(checks, page, wait_ms, until_failure)
     ]
 
 
@@ -146,17 +148,18 @@ def play(
     return _judged(player, procedure, records, playing.log)
 
 
-DONE_WAIT_MS = 500  # how long the end checks may wait when a step has nothing to act on
+DONE_WAIT_MS = 500  # how long the end checks may wait for the page, after an agent's action, to show the task done
 
 
 def _done_already(
     player: Player, procedure: Procedure, index: int, records: list[StepRecord], log: RunLog | None
 ) -> ReplayResult | None:
     """A replay whose step `index` has nothing to act on, verified when the procedure's end checks already
-    pass (the site does the task in fewer steps now): that step and the rest are left out."""
+    pass (the site does the task in fewer steps now): that step and the rest are left out. The page has
+    settled (that is how the step found nothing): the checks do not wait, and the first that fails ends it."""
     if not procedure.outcome_checks():
         return None
-    checks = end_checks(player, procedure, wait_ms=DONE_WAIT_MS)
+    checks = end_checks(player, procedure, wait_ms=0, until_failure=True)
     if not all(c.passed for c in checks):
         return None
     for check in checks:

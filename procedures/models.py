@@ -99,6 +99,9 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    # a step a revision made optional because a run did without it: the verified runs that did without it
+    # since (0: not watched; a run that plays it ends the watch); at agent.healing.GONE_AFTER it is removed
+    left_out: int = Field(0, ge=0)
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
 

@@ -51,6 +51,6 @@ def step_line(step: ProcedureStep) -> str:
 
 
 def same_steps(a: list[ProcedureStep], b: list[ProcedureStep]) -> bool:
-    """Whether two step lists play alike (failure counts and times aside)."""
-    ignore = {"failure_count", "timestamp"}
+    """Whether two step lists play alike (failure counts, runs without a left-out step and times aside)."""
+    ignore = {"failure_count", "left_out", "timestamp"}
     return [s.model_dump(exclude=ignore) for s in a] == [s.model_dump(exclude=ignore) for s in b]

@@ -520,15 +520,23 @@ class Player:
                 result.checked.append(checks.describe_check(check))
 
     def verify(
-        self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None, wait_ms: float | None = None
+        self,
+        outcome_checks: list[Mapping[str, Any]],
+        page: Page | None = None,
+        wait_ms: float | None = None,
+        until_failure: bool = False,
     ) -> list[tuple[Mapping[str, Any], str | None]]:
         """Each end check with None when it holds, else what the page showed; the checks share one wait
-        (`wait_ms`, else the step timeout)."""
+        (`wait_ms`, else the step timeout), each at least half a second of it. `until_failure`: the checks
+        up to the first that fails only."""
         page = page or self.last_page
-        deadline = time.monotonic() + (self.timeout_ms if wait_ms is None else wait_ms) / 1000
-        out = []
+        budget = self.timeout_ms if wait_ms is None else wait_ms
+        deadline = time.monotonic() + budget / 1000
+        out: list[tuple[Mapping[str, Any], str | None]] = []
         for check in outcome_checks:
-            wait = max(500.0, (deadline - time.monotonic()) * 1000)
+            if until_failure and out and out[-1][1] is not None:
+                break
+            wait = max(min(500.0, budget), (deadline - time.monotonic()) * 1000)
             try:
                 problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
                 if problem is not None and check.get("kind") == "url" and self.shown:

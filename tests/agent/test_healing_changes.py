@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from agent import RunControls, run_task
+from agent.healing import GONE_AFTER
 from procedures import build_procedure
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
@@ -169,3 +170,8 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         later = run(values, mode="replay")
         assert later.success and later.verified and later.cost.llm_calls == 0, later.error
         assert shop.orders[-1] == values
+    if change == "removed":  # the healing run and two more did without the left-out step: it is gone
+        assert GONE_AFTER == 3
+        assert [s.label for s in store.get(pid).steps].count("Review order") == 0, [s.label for s in store.get(pid).steps]
+        removal = store.revisions.list(pid, "accepted")[0]
+        assert any("removed: 3 verified runs did without it" in c for c in removal.changes), removal.changes
