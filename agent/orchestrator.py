@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
-from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, stands_for
+from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
@@ -370,7 +370,7 @@ class _Run:
         outcome, error, checks = self._judge(page, state, verifier)
         if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
-        revision = self._learn_fix(page, state, outcome, resume, handback.gone_steps if handback else {}) if resume else None
+        revision = self._learn_fix(page, state, outcome, resume, handback) if resume and handback else None
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
@@ -471,7 +471,7 @@ class _Run:
         return ("verified" if checks else "unverified"), None, checks
 
     def _learn_fix(
-        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, gone: dict[int, str]
+        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, handback: _Handback
     ) -> Revision | None:
         """The revision the agent's run proposes for the procedure whose replay it took over. A fix is learned
         only from a run known to have done the task: its checks passed, or (a procedure without checks) the
@@ -488,8 +488,9 @@ class _Run:
             state.learned,
             progress.error,
             str(self.log.dir),
-            gone,
+            handback.gone_steps,
             found=progress.failed < len(resume.played) and not resume.replayed.missing,
+            chosen=handback.chosen,
         )
         if revision is not None:
             revision = accept_when_confirmed(self.store, revision, self.settings)
@@ -564,6 +565,7 @@ class _Handback:
         self.procedure = matches[0].procedure  # with the steps that were played
         self.shown_once = False
         self.gone_steps: dict[int, str] = {}  # 0-based steps the model said no longer exist, with its words
+        self.chosen: dict[str, tuple[str, str]] = {}  # by parameter: the run's value, the changed option the agent chose for it
         self.present = self._present_now()  # the steps left whose elements were on the page when replay failed
 
     def context(self) -> str:
@@ -589,10 +591,35 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps):
             return self._done()
+        done = self._chose_for(agent, steps[failed], done)
         if stands_for(steps[failed], done):
             return self._replay_from(agent, failed + 1)
         back = next((k for k in range(failed, len(steps)) if k not in self.present and self._present(steps[k])), None)
         return self._done() if back is None else self._replay_from(agent, back)
+
+    def _chose_for(self, agent: Agent, failed: ProcedureStep, done: ProcedureStep) -> ProcedureStep:
+        """An agent's select on the failed select step's element, whose options changed so that none stands
+        for the run's value: the option it chose is that value now. It is learned as the step with its
+        parameter, remembered for the revision (see revised_parameters), and the run's value becomes what
+        the form sends for it, for the rest of the replay and the end checks (`values` is the verifier's)."""
+        name = (failed.value or "")[1:-1]
+        if failed.action != "select" or done.action != "select" or failed.value != f"{{{name}}}" or name not in self.values:
+            return done
+        if not done.value or done.value == failed.value:
+            return done
+        learned = done.model_copy(update={"value": failed.value})
+        param = next((p for p in self.procedure.abstract.parameters if p.name == name and p.closed), None)
+        if param is None or not stands_for(failed, learned):
+            return done
+        by_value = dict(zip(done.option_values, done.options))
+        label = done.value if done.value in done.options else by_value.get(done.value, done.value)
+        others = {new for old, new in remapped(param, learned, None).items() if old.casefold() != self.values[name].casefold()}
+        if label in others:
+            return done  # the option of another allowed value: not what this value is now
+        self.chosen[name] = (self.values[name], label)
+        self.values[name] = dict(zip(done.options, done.option_values)).get(label, label)
+        agent.state.learned[-1] = learned
+        return learned
 
     def gone(self, agent: Agent, step: int, reason: str) -> bool:
         """The model says the failed step no longer exists: believed only for that step, and only when its

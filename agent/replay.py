@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
-from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
+from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
@@ -108,7 +108,9 @@ def play(
     """Play the procedure's steps on `page` with `values` (already allowed), from step `start` (0-based) on,
     checking each, then its end checks. A failure says which step or check and why; a run with no end checks
     is done but unverified. A `contradiction` (a step that would act on a demonstrated value the task does
-    not want) stops the replay before that step. The replay stays where the procedure was recorded."""
+    not want) stops the replay before that step. The replay stays where the procedure was recorded. A former
+    option label that a revision mapped plays as the option it stands for now."""
+    values = current_values(procedure, values)
     steps = [step.model_dump() for step in procedure.steps]
     journal = _Journal(procedure.id, playing.log, playing.on_step)
     player = Player(

@@ -88,8 +88,13 @@ def revise_steps(
         if i is not None and j is not None:
             new = learned[j]
             step = with_selectors(tail[i], new.selectors, tail[i].selectors)
+            options = (
+                {"options": new.options, "option_values": new.option_values} if new.options else {}
+            )  # as the page has them now
             revised.append(
-                step.model_copy(update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0})
+                step.model_copy(
+                    update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0, **options}
+                )
             )
         elif i is not None:
             watch = {} if tail[i].optional else {"left_out": 1}  # a required step the run did without: watched

@@ -39,11 +39,20 @@ class Parameter(BaseModel):
     allowed: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
     # a select's option values, in the order of `allowed` (its labels), when some differ from their labels
     option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+    # former allowed values that a revision mapped to the option each stands for now (options re-labelled)
+    aliases: dict[Annotated[str, Field(max_length=SHORT)], Annotated[str, Field(max_length=SHORT)]] = Field(
+        default_factory=dict, max_length=1000
+    )
 
     @property
     def accepted(self) -> list[str]:
-        """What a value may be: an allowed label or an option's value."""
-        return list(dict.fromkeys(self.allowed + self.option_values))
+        """What a value may be: an allowed label, an option's value or a former label."""
+        return list(dict.fromkeys(self.allowed + self.option_values + list(self.aliases)))
+
+    def current(self, value: str) -> str:
+        """The value with each former label (one per line) as the option it stands for now."""
+        aliases = {old.casefold(): new for old, new in self.aliases.items()}
+        return "\n".join(aliases.get(v.strip().casefold(), v) for v in value.split("\n"))
 
     @property
     def shown_options(self) -> list[str]:

@@ -274,6 +274,7 @@ class Player:
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
+        self.sent: dict[str, str] = {}  # parameter values as a form sends them (an option's value for its label)
         self.pages: dict[int, Page] = {0: page}
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
@@ -538,13 +539,25 @@ class Player:
                 break
             wait = max(min(500.0, budget), (deadline - time.monotonic()) * 1000)
             try:
-                problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
-                if problem is not None and check.get("kind") == "url" and self.shown:
-                    problem = problem and checks.check_problem(page, check, self.params, 0)  # a form sends the value
+                if check.get("kind") == "url" and self.sent:
+                    problem = self._url_problem(page, check, wait)
+                else:
+                    problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))
         return out
+
+    def _url_problem(self, page: Page, check: Mapping[str, Any], wait_ms: float) -> str | None:
+        """A URL check after a select: it holds for the options' labels or for their values (what a form sends)."""
+        deadline = time.monotonic() + wait_ms / 1000
+        while True:
+            problem = checks.check_problem(page, check, {**self.params, **self.shown}, 0)
+            if problem is None or checks.check_problem(page, check, {**self.params, **self.sent}, 0) is None:
+                return None
+            if time.monotonic() >= deadline:
+                return problem
+            page.wait_for_timeout(50)
 
     def _check_destination(self, index: int, step: Mapping[str, Any], url: str) -> None:
         assert self.reach is not None
@@ -783,6 +796,7 @@ class Player:
         own = placeholders(step.get("value"))
         if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
+            self.sent[next(iter(own))] = "\n".join(values)
 
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
         """The recorded step led to another URL: wait until the page has moved and loaded."""

@@ -28,6 +28,7 @@ SITES = Path(__file__).resolve().parent.parent / "sites" / "heal" / "order"
 DEMONSTRATED = ("ana", "Express")
 HEALED = ("kim", "Pickup")
 LATER = [("lee", "Pickup"), ("max", "Standard"), ("noa", "Express")]
+CODES = {"d-std": "Standard", "d-exp": "Express", "d-shop": "Pickup"}  # what the re-coded options send, in the shop's words
 
 
 @dataclass
@@ -53,7 +54,8 @@ class OrderShop:
                 parts = urlsplit(self.path)
                 if parts.path.endswith("/done.html"):
                     query = parse_qs(parts.query)
-                    shop.orders.append((query.get("name", [""])[0], query.get("delivery", [""])[0]))
+                    delivery = query.get("delivery", [""])[0]
+                    shop.orders.append((query.get("name", [""])[0], CODES.get(delivery, delivery)))
                 super().do_GET()
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
@@ -104,6 +106,8 @@ COMPETENT: dict[str, list[Any]] = {
     ],
     "removed": [act("step_gone", step=4, reason="the form places the order itself now")],
     "relabelled": [],  # each value stands for one option: replay needs no model
+    # options re-labelled and re-coded, one beyond recognition: the agent picks it, the others map by their words
+    "recoded": [act("select", ref_name="Delivery", option="Collect at the shop")],
     "dialog": [act("click", ref_name="Yes, place it")],  # the end checks then pass: no finish needed
     "moved": [],  # the fields were found by label: replay needs no model
 }
@@ -161,6 +165,12 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
             assert revision.steps[3].optional and not revision.steps[4].optional  # left out, until runs confirm it
         if change == "cookie":
             assert revision.steps[1].optional and revision.steps[1].label == "Accept all"  # an inserted step
+        if change == "recoded":  # the new options are the allowed values; the former ones stand for them
+            delivery = next(p for p in revision.parameters or [] if p.name == "delivery")
+            assert delivery.allowed == ["Standard delivery (3-5 days)", "Express delivery (next day)", "Collect at the shop"]
+            assert delivery.aliases == dict(zip(["Standard", "Express", "Pickup"], delivery.allowed))
+            mapping = '"Standard" → "Standard delivery (3-5 days)", "Express" → "Express delivery (next day)", "Pickup" → "Collect at the shop"'
+            assert any(mapping in c for c in revision.changes), revision.changes
         assert store.revisions.accept(revision.id).failure_count == 0  # the failures were of the old steps
 
     if change == "cookie":
