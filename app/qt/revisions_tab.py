@@ -71,7 +71,8 @@ class RevisionsTab(QWidget):
             return
         rows = steps_side_by_side(revision)
         self.diff_model.set_rows([(left, right) for left, right, _ in rows], {n for n, row in enumerate(rows) if row[2]})
-        self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.")
+        changes = "".join(f"\n- {change}" for change in revision.changes)  # per changed step: what the agent did, and why
+        self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.{changes}")
 
     @Slot()
     def accept(self) -> None:
