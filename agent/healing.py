@@ -188,9 +188,10 @@ def revised_parameters(
     procedure: Procedure, learned: list[ProcedureStep], chosen: dict[str, tuple[str, str]]
 ) -> list[Parameter] | None:
     """The procedure's parameters with each select's whose options a run found changed: the new options are
-    its allowed values, and each former value that stands for one of them (see remapped) is kept as its
-    alias, so that a task saying it picks that option; a former value no option stands for is allowed no
-    more. None when no parameter changes."""
+    its allowed values, and each former value is kept as an alias of the option that stands for it (see
+    remapped), so that a task saying it picks that option; one that no option stands for stays, as itself:
+    replay finds no option for it, a page change that the agent is asked about. None when no parameter
+    changes."""
     selects, out, changed = _selects(learned), [], False
     for param in procedure.abstract.parameters:
         step = selects.get(param.name)
@@ -198,8 +199,8 @@ def revised_parameters(
             out.append(param)
             continue
         mapping = remapped(param, step, chosen.get(param.name))
-        aliases = {old: new for old, new in mapping.items() if new is not None and old != new}
-        aliases |= {old: mapping[new] for old, new in param.aliases.items() if mapping.get(new)}  # earlier names follow
+        earlier = {old: mapping.get(new) or new for old, new in param.aliases.items()}  # names from earlier revisions follow
+        aliases = earlier | {old: new or old for old, new in mapping.items() if old != new}
         differ = len(step.option_values) == len(step.options) and step.option_values != step.options
         example = mapping.get(param.example or "") or param.example
         out.append(
@@ -216,19 +217,21 @@ def revised_parameters(
     return out if changed else None
 
 
-def option_mapping(procedure: Procedure, learned: list[ProcedureStep], chosen: dict[str, tuple[str, str]]) -> list[str]:
+def option_mapping(
+    procedure: Procedure, learned: list[ProcedureStep], chosen: dict[str, tuple[str, str]] | None = None
+) -> list[str]:
     """For each select the agent did with a parameter's value, which option each allowed value is now, as
     replay will choose it."""
     out = []
     for name, step in _selects(learned).items():
         param = next((p for p in procedure.abstract.parameters if p.name == name and p.allowed), None)
         if param is not None:
-            mapping = remapped(param, step, chosen.get(name))
+            mapping = remapped(param, step, (chosen or {}).get(name))
             shown = [
-                f'"{value}" → ' + (f'"{label}"' if label else "no option now (a task that says it is refused)")
+                f'"{value}" → ' + (f'"{label}"' if label else "no option (a page change: the agent is asked)")
                 for value, label in mapping.items()
             ]
-            chose = f' ("{chosen[name][1]}" as the agent chose it for "{chosen[name][0]}")' if name in chosen else ""
+            chose = f' ("{chosen[name][1]}" as the agent chose it for "{chosen[name][0]}")' if chosen and name in chosen else ""
             out.append(f"{{{name}}} options now: {', '.join(shown)}{chose}")
     return out
 
