@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 from agent.approval import start_question
 from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
+from agent.replay import DONE_WAIT_MS, SETTLED_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from agent.secret_scope import ScopedSecret, SecretScope
@@ -31,7 +31,7 @@ from procedures.binding import Contradiction, find_contradiction, invalid_values
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import Player, named_selectors
+from procedures.runtime.playback import Player, named_selectors, settled
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
@@ -428,8 +428,13 @@ class _Run:
         the run, the agent may ask them before it says it is done."""
 
         def verify() -> list[str]:
-            checks = self._end_checks(page, verifier, min(self.timeout_ms, CLAIM_WAIT_MS), until_failure=True)
-            return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
+            """The end checks that fail, once they all hold, the page has settled, or CLAIM_WAIT_MS has gone."""
+            deadline = time.monotonic() + min(self.timeout_ms, CLAIM_WAIT_MS) / 1000
+            while True:
+                checks = self._end_checks(page, verifier, SETTLED_WAIT_MS, until_failure=True)
+                if all(c.passed for c in checks) or time.monotonic() >= deadline or settled(page):
+                    return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
+                page.wait_for_timeout(100)
 
         return Agent(
             self.task,

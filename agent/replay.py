@@ -151,6 +151,7 @@ def play(
 
 
 DONE_WAIT_MS = 500  # how long the end checks may wait for the page, after an agent's action, to show the task done
+SETTLED_WAIT_MS = 100  # how long a check on a page that has settled may take (0 would be no limit to Playwright)
 
 
 def _done_already(
@@ -158,10 +159,10 @@ def _done_already(
 ) -> ReplayResult | None:
     """A replay whose step `index` has nothing to act on, verified when the procedure's end checks already
     pass (the site does the task in fewer steps now): that step and the rest are left out. The page has
-    settled (that is how the step found nothing): the checks do not wait, and the first that fails ends it."""
+    settled (that is how the step found nothing): the checks hardly wait, and the first that fails ends it."""
     if not procedure.outcome_checks():
         return None
-    checks = end_checks(player, procedure, wait_ms=0, until_failure=True)
+    checks = end_checks(player, procedure, wait_ms=SETTLED_WAIT_MS, until_failure=True)
     if not all(c.passed for c in checks):
         return None
     for check in checks:

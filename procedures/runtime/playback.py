@@ -136,6 +136,15 @@ def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: f
             pass  # its document is gone
 
 
+def settled(page: Page, restart: bool = False) -> bool:
+    """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
+    counting from now)."""
+    try:
+        return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
+    except PlaywrightError:
+        return False  # between documents: not settled
+
+
 class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
     and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value),
@@ -647,7 +656,7 @@ class Player:
         identities = [scope.locator(s) for s in named_selectors(selectors)]
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
-        self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
+        settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
@@ -659,7 +668,7 @@ class Player:
                 if selector not in tried:
                     tried.append(selector)
             now = time.monotonic()
-            if now >= deadline or self._settled(page):
+            if now >= deadline or settled(page):
                 break
             page.wait_for_timeout(LOCATE_POLL_MS)
         other = (
@@ -674,15 +683,6 @@ class Player:
             tried,
             missing=True,
         )
-
-    @staticmethod
-    def _settled(page: Page, restart: bool = False) -> bool:
-        """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
-        counting from now)."""
-        try:
-            return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
-        except PlaywrightError:
-            return False  # between documents: not settled
 
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
