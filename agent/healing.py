@@ -12,7 +12,7 @@ from core.secrecy import redact_url
 from core.settings import Settings
 from procedures.builder import template_step
 from procedures.merging import align, revise_steps, step_similarity
-from procedures.models import Procedure, ProcedureStep
+from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
 from procedures.runtime.checks import closest_option
 from procedures.runtime.placeholders import fill_placeholders
@@ -112,13 +112,16 @@ def propose_fix(
     run_dir: str,
     gone: dict[int, str] | None = None,
     found: bool = False,
+    chosen: dict[str, tuple[str, str]] | None = None,
 ) -> Revision | None:
     """The revision that a verified run past a failed step (`failed`, 0-based, of the `played` steps)
     teaches, stored as proposed; None when it would change nothing. Steps the run did without (none
     learned for them) become optional; `gone` holds the model's word for a step it said no longer exists;
-    `found`: the failed step's element was there (see revise_steps)."""
+    `found`: the failed step's element was there (see revise_steps); `chosen`: by parameter, the run's value
+    and the option the agent chose for it in a select whose options changed (see revised_parameters)."""
     steps = revise_steps(played, failed, learned, found)
-    if same_steps(steps, procedure.steps):
+    parameters = revised_parameters(procedure, learned, chosen or {})
+    if same_steps(steps, procedure.steps) and parameters is None:
         return None
     return store.revisions.propose(
         Revision(
@@ -127,7 +130,9 @@ def propose_fix(
             steps=steps,
             reason=reason[:2000],
             run_dir=run_dir,
-            changes=explain_changes(played, failed + found, learned, reason, gone or {}) + option_mapping(procedure, learned),
+            changes=explain_changes(played, failed + found, learned, reason, gone or {})
+            + option_mapping(procedure, learned, chosen or {}),
+            parameters=parameters,
         )
     )
 
@@ -155,25 +160,122 @@ def explain_changes(
     return out
 
 
-def option_mapping(procedure: Procedure, learned: list[ProcedureStep]) -> list[str]:
-    """For each select the agent did with a parameter's value, which option each allowed value is now, as
-    replay will choose it."""
-    out = []
+def _selects(learned: list[ProcedureStep]) -> dict[str, ProcedureStep]:
+    """The learned selects that choose a parameter's value, with the options the page has now, by parameter."""
+    out = {}
     for step in learned:
-        name = (step.value or "")[1:-1] if step.action == "select" and step.options else ""
-        param = next((p for p in procedure.abstract.parameters if p.name == name and p.allowed), None)
-        if param is not None:
-            shown = [f'"{value}" → {_option_for(value, step)}' for value in param.allowed]
-            out.append(f"{{{name}}} options now: {', '.join(shown)}")
+        name = (step.value or "")[1:-1]
+        if step.action == "select" and step.options and step.value == f"{{{name}}}":
+            out[name] = step
     return out
 
 
-def _option_for(value: str, step: ProcedureStep) -> str:
-    """The option of a select step that stands for `value`: the same label or value, else the one label
-    that contains it or is close to it."""
-    label = value if value in step.options else dict(zip(step.option_values, step.options)).get(value)
-    label = label or closest_option(value, step.options)
-    return f'"{label}"' if label else "no option (a page change: the agent is asked)"
+def remapped(param: Parameter, step: ProcedureStep, chosen: tuple[str, str] | None) -> dict[str, str | None]:
+    """Each allowed value of a select's parameter with the option (its label) of `step` that stands for it
+    now: the one the agent chose for the run's value (`chosen`), else the same label or value, else the one
+    label that contains it or is close to it; None: no option does."""
+    out: dict[str, str | None] = {}
+    for value in param.allowed:
+        if chosen is not None and value.casefold() == chosen[0].casefold():
+            out[value] = chosen[1]
+            continue
+        label = value if value in step.options else dict(zip(step.option_values, step.options)).get(value)
+        out[value] = label or closest_option(value, step.options)
+    return out
+
+
+def revised_parameters(
+    procedure: Procedure, learned: list[ProcedureStep], chosen: dict[str, tuple[str, str]]
+) -> list[Parameter] | None:
+    """The procedure's parameters with each select's whose options a run found changed: the new options are
+    its allowed values, and each former value is kept as an alias of the option that stands for it (see
+    remapped), so that a task saying it picks that option; one that no option stands for stays, as itself:
+    replay finds no option for it, a page change that the agent is asked about. None when no parameter
+    changes."""
+    selects, out, changed = _selects(learned), [], False
+    for param in procedure.abstract.parameters:
+        step = selects.get(param.name)
+        if step is None or not param.closed or step.options == param.allowed:
+            out.append(param)
+            continue
+        mapping = remapped(param, step, chosen.get(param.name))
+        earlier = {old: mapping.get(new) or new for old, new in param.aliases.items()}  # names from earlier revisions follow
+        aliases = earlier | {old: new or old for old, new in mapping.items() if old != new}
+        differ = len(step.option_values) == len(step.options) and step.option_values != step.options
+        example = mapping.get(param.example or "") or param.example
+        out.append(
+            param.model_copy(
+                update={
+                    "allowed": list(step.options),
+                    "option_values": list(step.option_values) if differ else [],
+                    "aliases": aliases,
+                    "example": example,
+                }
+            )
+        )
+        changed = True
+    return out if changed else None
+
+
+def option_mapping(
+    procedure: Procedure, learned: list[ProcedureStep], chosen: dict[str, tuple[str, str]] | None = None
+) -> list[str]:
+    """For each select the agent did with a parameter's value, which option each allowed value is now, as
+    replay will choose it."""
+    out = []
+    for name, step in _selects(learned).items():
+        param = next((p for p in procedure.abstract.parameters if p.name == name and p.allowed), None)
+        if param is not None:
+            mapping = remapped(param, step, (chosen or {}).get(name))
+            shown = [
+                f'"{value}" → ' + (f'"{label}"' if label else "no option (a page change: the agent is asked)")
+                for value, label in mapping.items()
+            ]
+            chose = f' ("{chosen[name][1]}" as the agent chose it for "{chosen[name][0]}")' if chosen and name in chosen else ""
+            out.append(f"{{{name}}} options now: {', '.join(shown)}{chose}")
+    return out
+
+
+GONE_AFTER = 3  # verified runs without a left-out step (the one that left it out included) before it is removed
+
+
+def confirm_left_out(
+    store: ProcedureStore, replayed: list[ProcedureStep], procedure_id: str, skipped: set[int], played: set[int], run_dir: str
+) -> Revision | None:
+    """After a verified replay of a procedure's steps (`replayed`; 0-based, those `skipped`, those `played`):
+    each step a revision left out counts one more run without it, or is watched no more once a run played
+    it. Steps that reach GONE_AFTER runs are removed by a revision, accepted at once (the person accepted
+    leaving them out, and the runs confirmed it); None when no step is removed."""
+    procedure = store.get(procedure_id)  # as the run's outcome left it
+    if not same_steps(procedure.steps, replayed):
+        return None  # changed meanwhile: another run's count is on other steps
+    counted = [
+        step.model_copy(update={"left_out": 0 if i in played else step.left_out + (i in skipped)}) if step.left_out else step
+        for i, step in enumerate(procedure.steps)
+    ]
+    if counted == procedure.steps:
+        return None
+    procedure = store.update(procedure.model_copy(update={"steps": counted}))
+    gone = [i for i, step in enumerate(counted) if step.left_out >= GONE_AFTER]
+    if not gone:
+        return None
+    revision = store.revisions.propose(
+        Revision(
+            procedure_id=procedure.id,
+            base_steps=procedure.steps,
+            steps=[step for i, step in enumerate(counted) if i not in gone],
+            reason=f"{GONE_AFTER} verified runs did without steps {', '.join(str(i + 1) for i in gone)}",
+            run_dir=run_dir,
+            successes=GONE_AFTER,
+            changes=[
+                f"step {i + 1} ({step_words(counted[i])}) removed: {counted[i].left_out} verified runs did without it "
+                "since a revision left it out"
+                for i in gone
+            ],
+        )
+    )
+    store.revisions.accept(revision.id)
+    return store.revisions.get(revision.id)
 
 
 def accept_when_confirmed(store: ProcedureStore, revision: Revision, settings: Settings) -> Revision:

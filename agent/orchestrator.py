@@ -16,9 +16,9 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
-from agent.healing import accept_when_confirmed, propose_fix, reached_end, stands_for
+from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
-from agent.replay import DONE_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
+from agent.replay import DONE_WAIT_MS, SETTLED_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
 from agent.secret_scope import ScopedSecret, SecretScope
@@ -31,7 +31,7 @@ from procedures.binding import Contradiction, find_contradiction, invalid_values
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import Player, named_selectors
+from procedures.runtime.playback import Player, named_selectors, settled
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
@@ -263,6 +263,7 @@ class _Run:
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
         self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
+        self._watch_left_out(match.procedure, outcome)
         return RunResult(
             success=outcome.success,
             steps=outcome.steps,
@@ -291,6 +292,18 @@ class _Run:
             }
         )
 
+    def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
+        """A verified replay of the procedure's steps counts one more run without each step that a revision
+        left out and this run skipped (see confirm_left_out)."""
+        if replayed.outcome != "verified" or not any(step.left_out for step in procedure.steps):
+            return
+        records = [r for r in replayed.steps if r.source == "replay"]
+        skipped = {r.step - 1 for r in records if r.status == "skipped"} | set(replayed.left_out)
+        played = {r.step - 1 for r in records if r.status == "ok"}
+        revision = confirm_left_out(self.store, procedure.steps, procedure.id, skipped, played, str(self.log.dir))
+        if revision is not None:
+            self.log.memory_event({"event": "steps_removed", "id": revision.id, "changes": revision.changes})
+
     def _count_replay(self, resume: _Resume) -> None:
         """The failure of the replay that the agent took over counts against its procedure."""
         self._count(resume.procedure.id, resume.replayed.outcome, resume.replayed.failed_step)
@@ -302,12 +315,15 @@ class _Run:
         match = next((m for m in matches if bound_checks(m.procedure, m.binding.values)[0]), None)
         return None if match is None else (match.procedure, match.binding.values)
 
-    def _end_checks(self, page: Page, verifier: Verifier | None, wait_ms: float | None = None) -> list[CheckRecord]:
-        """The verifier's end checks on the page, waiting up to `wait_ms` (else the step timeout) for them."""
+    def _end_checks(
+        self, page: Page, verifier: Verifier | None, wait_ms: float | None = None, until_failure: bool = False
+    ) -> list[CheckRecord]:
+        """The verifier's end checks on the page, waiting up to `wait_ms` (else the step timeout) for them
+        (`until_failure`: up to the first that fails)."""
         if verifier is None:
             return []
         procedure, values = verifier
-        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page, wait_ms)
+        return end_checks(Player(page, values, timeout_ms=self.timeout_ms), procedure, page, wait_ms, until_failure)
 
     def _contradiction(self, match: Match) -> Contradiction | None:
         """The first step that would act on a demonstrated value the task does not want."""
@@ -354,7 +370,7 @@ class _Run:
         outcome, error, checks = self._judge(page, state, verifier)
         if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
-        revision = self._learn_fix(page, state, outcome, resume, handback.gone_steps if handback else {}) if resume else None
+        revision = self._learn_fix(page, state, outcome, resume, handback) if resume and handback else None
         if resume is not None and revision is None:
             self._count_replay(resume)  # unless the run learned the fix that repairs the procedure
         return RunResult(
@@ -383,6 +399,8 @@ class _Run:
         replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
         if replayed.success or replayed.outcome == "stopped":
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
+            if pending is None:
+                self._watch_left_out(procedure, replayed)
             revision = self._learn_left_out(procedure, played, replayed) if replayed.left_out else None
             revision_id = revision.id if revision else pending.id if pending else None
             return self._replayed(procedure.id, replayed, revision_id, match.binding.sources, counted=revision is not None)
@@ -410,8 +428,13 @@ class _Run:
         the run, the agent may ask them before it says it is done."""
 
         def verify() -> list[str]:
-            checks = self._end_checks(page, verifier, min(self.timeout_ms, CLAIM_WAIT_MS))
-            return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
+            """The end checks that fail, once they all hold, the page has settled, or CLAIM_WAIT_MS has gone."""
+            deadline = time.monotonic() + min(self.timeout_ms, CLAIM_WAIT_MS) / 1000
+            while True:
+                checks = self._end_checks(page, verifier, SETTLED_WAIT_MS, until_failure=True)
+                if all(c.passed for c in checks) or time.monotonic() >= deadline or settled(page):
+                    return [f"{c.description}: {c.detail}" for c in checks if not c.passed]
+                page.wait_for_timeout(100)
 
         return Agent(
             self.task,
@@ -453,7 +476,7 @@ class _Run:
         return ("verified" if checks else "unverified"), None, checks
 
     def _learn_fix(
-        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, gone: dict[int, str]
+        self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, handback: _Handback
     ) -> Revision | None:
         """The revision the agent's run proposes for the procedure whose replay it took over. A fix is learned
         only from a run known to have done the task: its checks passed, or (a procedure without checks) the
@@ -470,8 +493,9 @@ class _Run:
             state.learned,
             progress.error,
             str(self.log.dir),
-            gone,
+            handback.gone_steps,
             found=progress.failed < len(resume.played) and not resume.replayed.missing,
+            chosen=handback.chosen,
         )
         if revision is not None:
             revision = accept_when_confirmed(self.store, revision, self.settings)
@@ -546,6 +570,7 @@ class _Handback:
         self.procedure = matches[0].procedure  # with the steps that were played
         self.shown_once = False
         self.gone_steps: dict[int, str] = {}  # 0-based steps the model said no longer exist, with its words
+        self.chosen: dict[str, tuple[str, str]] = {}  # by parameter: the run's value, the changed option the agent chose for it
         self.present = self._present_now()  # the steps left whose elements were on the page when replay failed
 
     def context(self) -> str:
@@ -571,10 +596,35 @@ class _Handback:
         steps, failed = self.procedure.steps, self.progress.failed
         if failed >= len(steps):
             return self._done()
+        done = self._chose_for(agent, steps[failed], done)
         if stands_for(steps[failed], done):
             return self._replay_from(agent, failed + 1)
         back = next((k for k in range(failed, len(steps)) if k not in self.present and self._present(steps[k])), None)
         return self._done() if back is None else self._replay_from(agent, back)
+
+    def _chose_for(self, agent: Agent, failed: ProcedureStep, done: ProcedureStep) -> ProcedureStep:
+        """An agent's select on the failed select step's element, whose options changed so that none stands
+        for the run's value: the option it chose is that value now. It is learned as the step with its
+        parameter, remembered for the revision (see revised_parameters), and the run's value becomes what
+        the form sends for it, for the rest of the replay and the end checks (`values` is the verifier's)."""
+        name = (failed.value or "")[1:-1]
+        if failed.action != "select" or done.action != "select" or failed.value != f"{{{name}}}" or name not in self.values:
+            return done
+        if not done.value or done.value == failed.value:
+            return done
+        learned = done.model_copy(update={"value": failed.value})
+        param = next((p for p in self.procedure.abstract.parameters if p.name == name and p.closed), None)
+        if param is None or not stands_for(failed, learned):
+            return done
+        by_value = dict(zip(done.option_values, done.options))
+        label = done.value if done.value in done.options else by_value.get(done.value, done.value)
+        others = {new for old, new in remapped(param, learned, None).items() if old.casefold() != self.values[name].casefold()}
+        if label in others:
+            return done  # the option of another allowed value: not what this value is now
+        self.chosen[name] = (self.values[name], label)
+        self.values[name] = dict(zip(done.options, done.option_values)).get(label, label)
+        agent.state.learned[-1] = learned
+        return learned
 
     def gone(self, agent: Agent, step: int, reason: str) -> bool:
         """The model says the failed step no longer exists: believed only for that step, and only when its
@@ -608,7 +658,7 @@ class _Handback:
         not say so."""
         if not self.procedure.outcome_checks():
             return False
-        checks = self.run._end_checks(self.page, (self.procedure, self.values), DONE_WAIT_MS)
+        checks = self.run._end_checks(self.page, (self.procedure, self.values), DONE_WAIT_MS, until_failure=True)
         return all(c.passed for c in checks)
 
     def _present(self, step: ProcedureStep) -> bool:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
-from procedures.binding import Contradiction, defaults, invalid_values, secret_sites
+from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import option_values
@@ -45,9 +45,11 @@ def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[
     return ready, left_out
 
 
-def end_checks(player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None) -> list[CheckRecord]:
+def end_checks(
+    player: Player, procedure: Procedure, page: Page | None = None, wait_ms: float | None = None, until_failure: bool = False
+) -> list[CheckRecord]:
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
-    ended on (waiting up to `wait_ms`, else the step timeout)."""
+    ended on (waiting up to `wait_ms`, else the step timeout; `until_failure`: up to the first that fails)."""
     checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
     return [
         CheckRecord(
@@ -57,7 +59,7 @@ def end_checks(player: Player, procedure: Procedure, page: Page | None = None, w
             detail=problem,
             procedure_id=procedure.id,
         )
-        for check, problem in player.verify(checks, page, wait_ms)
+        for check, problem in player.verify(checks, page, wait_ms, until_failure)
     ]
 
 
@@ -109,7 +111,9 @@ def play(
     """Play the procedure's steps on `page` with `values` (already allowed), from step `start` (0-based) on,
     checking each, then its end checks. A failure says which step or check and why; a run with no end checks
     is done but unverified. A `contradiction` (a step that would act on a demonstrated value the task does
-    not want) stops the replay before that step. The replay stays where the procedure was recorded."""
+    not want) stops the replay before that step. The replay stays where the procedure was recorded. A former
+    option label that a revision mapped plays as the option it stands for now."""
+    values = current_values(procedure, values)
     steps = [step.model_dump() for step in procedure.steps]
     journal = _Journal(procedure.id, playing.log, playing.on_step)
     player = Player(
@@ -149,17 +153,19 @@ def play(
     return _judged(player, procedure, records, playing.log)
 
 
-DONE_WAIT_MS = 500  # how long the end checks may wait when a step has nothing to act on
+DONE_WAIT_MS = 500  # how long the end checks may wait for the page, after an agent's action, to show the task done
+SETTLED_WAIT_MS = 100  # how long a check on a page that has settled may take (0 would be no limit to Playwright)
 
 
 def _done_already(
     player: Player, procedure: Procedure, index: int, records: list[StepRecord], log: RunLog | None
 ) -> ReplayResult | None:
     """A replay whose step `index` has nothing to act on, verified when the procedure's end checks already
-    pass (the site does the task in fewer steps now): that step and the rest are left out."""
+    pass (the site does the task in fewer steps now): that step and the rest are left out. The page has
+    settled (that is how the step found nothing): the checks hardly wait, and the first that fails ends it."""
     if not procedure.outcome_checks():
         return None
-    checks = end_checks(player, procedure, wait_ms=DONE_WAIT_MS)
+    checks = end_checks(player, procedure, wait_ms=SETTLED_WAIT_MS, until_failure=True)
     if not all(c.passed for c in checks):
         return None
     for check in checks:

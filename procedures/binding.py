@@ -716,6 +716,13 @@ def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]
     return problems
 
 
+def current_values(procedure: Procedure, values: Mapping[str, str]) -> dict[str, str]:
+    """The values with each former option label that a revision mapped (see Parameter.aliases) as the
+    option it stands for now."""
+    aliased = {p.name: p for p in procedure.abstract.parameters if p.aliases}
+    return {name: aliased[name].current(value) if name in aliased else value for name, value in values.items()}
+
+
 @dataclass(frozen=True)
 class Contradiction:
     """A step that would act on a demonstrated value the task does not want."""

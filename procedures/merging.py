@@ -75,7 +75,8 @@ def revise_steps(
     """The steps with the part from `failed` (0-based) on revised by what worked at run time (`learned`):
     a step done both ways keeps its value and gets the new selectors first, the old ones as fallbacks; a
     step only done now (a banner, a dialog) is inserted as optional, and so is kept one that was not done
-    now: each is played when its element is there, else skipped. `found`: the failed step's element was
+    now: each is played when its element is there, else skipped; a required step not done now is watched
+    (`left_out`), to be removed once more verified runs do without it. `found`: the failed step's element was
     there and acted on, only not to the effect recorded (a click that opens a dialog now): it stays, without
     that effect, and what was learned comes after it."""
     if found and failed < len(steps):
@@ -87,11 +88,19 @@ def revise_steps(
         if i is not None and j is not None:
             new = learned[j]
             step = with_selectors(tail[i], new.selectors, tail[i].selectors)
+            options = (
+                {"options": new.options, "option_values": new.option_values} if new.options else {}
+            )  # as the page has them now
             revised.append(
-                step.model_copy(update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0})
+                step.model_copy(
+                    update={"label": new.label or step.label, "navigates_to": new.navigates_to, "failure_count": 0, **options}
+                )
             )
+        elif i is not None:
+            watch = {} if tail[i].optional else {"left_out": 1}  # a required step the run did without: watched
+            revised.append(tail[i].model_copy(update={"optional": True, **watch}))
         else:
-            revised.append((tail[i] if i is not None else learned[j]).model_copy(update={"optional": True}))  # type: ignore[index]
+            revised.append(learned[j].model_copy(update={"optional": True}))  # type: ignore[index]
     return revised
 
 

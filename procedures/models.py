@@ -39,11 +39,20 @@ class Parameter(BaseModel):
     allowed: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
     # a select's option values, in the order of `allowed` (its labels), when some differ from their labels
     option_values: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=1000)
+    # former allowed values that a revision mapped to the option each stands for now (options re-labelled)
+    aliases: dict[Annotated[str, Field(max_length=SHORT)], Annotated[str, Field(max_length=SHORT)]] = Field(
+        default_factory=dict, max_length=1000
+    )
 
     @property
     def accepted(self) -> list[str]:
-        """What a value may be: an allowed label or an option's value."""
-        return list(dict.fromkeys(self.allowed + self.option_values))
+        """What a value may be: an allowed label, an option's value or a former label."""
+        return list(dict.fromkeys(self.allowed + self.option_values + list(self.aliases)))
+
+    def current(self, value: str) -> str:
+        """The value with each former label (one per line) as the option it stands for now."""
+        aliases = {old.casefold(): new for old, new in self.aliases.items()}
+        return "\n".join(aliases.get(v.strip().casefold(), v) for v in value.split("\n"))
 
     @property
     def shown_options(self) -> list[str]:
@@ -99,6 +108,9 @@ class ProcedureStep(RecordedStep):
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
+    # a step a revision made optional because a run did without it: the verified runs that did without it
+    # since (0: not watched; a run that plays it ends the watch); at agent.healing.GONE_AFTER it is removed
+    left_out: int = Field(0, ge=0)
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
     each_row: bool = False  # a click in each item that shows the row's value: `value` says in how many ("all", or a number)

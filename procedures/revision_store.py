@@ -79,17 +79,15 @@ class RevisionStore:
         return self._save(revision.model_copy(update={"successes": revision.successes + 1}))
 
     def accept(self, revision_id: str) -> Procedure:
-        """Apply a proposed revision to its procedure; refused when the procedure changed since. The failures
-        counted were of the steps it replaces: they are forgotten, and a procedure they deprecated is back."""
+        """Apply a proposed revision to its procedure (Revision.applied_to); refused when the procedure's steps
+        changed since."""
         revision = self._undecided(revision_id)
         procedure = self._procedures.get(revision.procedure_id)
         if not same_steps(revision.base_steps, procedure.steps):
             raise ShowMeHowError(
                 f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
             )
-        saved = self._procedures.update(
-            procedure.model_copy(update={"steps": revision.steps, "failure_count": 0, "deprecated": False})
-        )
+        saved = self._procedures.update(revision.applied_to(procedure))
         self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
         return saved
 

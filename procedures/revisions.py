@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from procedures.models import ProcedureStep
+from procedures.models import Parameter, Procedure, ProcedureStep
 from recorder.models import SHORT
 
 RevisionStatus = Literal["proposed", "accepted", "rejected"]
@@ -25,10 +25,19 @@ class Revision(BaseModel):
     steps: list[ProcedureStep]  # the steps it proposes
     reason: str = Field("", max_length=SHORT)  # what broke
     changes: list[str] = Field(default_factory=list, max_length=200)  # per changed step: what the agent did, and why
+    parameters: list[Parameter] | None = Field(None, max_length=100)  # the procedure's parameters it proposes (None: as they are)
     successes: int = Field(1, ge=0)  # verified runs that went this way
     run_dir: str | None = None
     created_at: float = Field(default_factory=time.time)
     decided_at: float | None = None
+
+    def applied_to(self, procedure: Procedure) -> Procedure:
+        """The procedure with this revision's steps (and parameters, when it changes them); the failures
+        counted were of the steps it replaces: they are forgotten, and a procedure they deprecated is back."""
+        update: dict[str, object] = {"steps": self.steps, "failure_count": 0, "deprecated": False}
+        if self.parameters is not None:
+            update["abstract"] = procedure.abstract.model_copy(update={"parameters": self.parameters})
+        return procedure.model_copy(update=update)
 
     def diff(self) -> list[str]:
         """The change as a unified diff of one line per step."""
@@ -51,6 +60,6 @@ def step_line(step: ProcedureStep) -> str:
 
 
 def same_steps(a: list[ProcedureStep], b: list[ProcedureStep]) -> bool:
-    """Whether two step lists play alike (failure counts and times aside)."""
-    ignore = {"failure_count", "timestamp"}
+    """Whether two step lists play alike (failure counts, runs without a left-out step and times aside)."""
+    ignore = {"failure_count", "left_out", "timestamp"}
     return [s.model_dump(exclude=ignore) for s in a] == [s.model_dump(exclude=ignore) for s in b]

@@ -42,7 +42,10 @@ def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
     pid = store.add(procedure)
     steps = list(procedure.steps)
     steps[3] = with_selectors(steps[3], ['internal:role=button[name="Sign in"s]'], steps[3].selectors)
-    revision = Revision(procedure_id=pid, base_steps=procedure.steps, steps=steps, reason="step 4 failed: no element")
+    change = 'step 4 (Click "Sign in"): now Click "Sign in", as the agent did; replay could not do it'
+    revision = Revision(
+        procedure_id=pid, base_steps=procedure.steps, steps=steps, reason="step 4 failed: no element", changes=[change]
+    )
     return pid, store.revisions.propose(revision)
 
 

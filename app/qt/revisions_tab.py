@@ -81,7 +81,8 @@ class RevisionsTab(QWidget):
         ]
         changed = {n for n, row in enumerate(rows) if row[2]}
         self.diff_model.set_rows(lines, changed, revision_pictures(self.store, revision))
-        self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.")
+        changes = "".join(f"\n- {change}" for change in revision.changes)  # per changed step: what the agent did, and why
+        self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.{changes}")
 
     @Slot()
     def accept(self) -> None:

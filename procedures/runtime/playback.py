@@ -172,6 +172,15 @@ def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: f
             pass  # its document is gone
 
 
+def settled(page: Page, restart: bool = False) -> bool:
+    """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
+    counting from now)."""
+    try:
+        return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
+    except PlaywrightError:
+        return False  # between documents: not settled
+
+
 class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
     and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value),
@@ -351,6 +360,7 @@ class Player:
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
+        self.sent: dict[str, str] = {}  # parameter values as a form sends them (an option's value for its label)
         self.pages: dict[int, Page] = {0: page}
         self._loading: dict[int, _Loading] = {id(page): _Loading(page)}  # by id(page): its requests in flight
         self.params = params
@@ -608,20 +618,28 @@ class Player:
                 result.checked.append(checks.describe_check(check))
 
     def verify(
-        self, outcome_checks: list[Mapping[str, Any]], page: Page | None = None, wait_ms: float | None = None
+        self,
+        outcome_checks: list[Mapping[str, Any]],
+        page: Page | None = None,
+        wait_ms: float | None = None,
+        until_failure: bool = False,
     ) -> list[tuple[Mapping[str, Any], str | None]]:
         """Each end check with None when it holds, else what the page showed; the checks share one wait
-        (`wait_ms`, else the step timeout)."""
+        (`wait_ms`, else the step timeout), each at least half a second of it. `until_failure`: the checks
+        up to the first that fails only."""
         page = page or self.last_page
-        deadline = time.monotonic() + (self.timeout_ms if wait_ms is None else wait_ms) / 1000
-        out = []
+        budget = self.timeout_ms if wait_ms is None else wait_ms
+        deadline = time.monotonic() + budget / 1000
+        out: list[tuple[Mapping[str, Any], str | None]] = []
         for check in outcome_checks:
-            wait = max(500.0, (deadline - time.monotonic()) * 1000)
+            if until_failure and out and out[-1][1] is not None:
+                break
+            wait = max(min(500.0, budget), (deadline - time.monotonic()) * 1000)
             try:
                 if check.get("kind") == "url":  # the value a form sends, or the label the page showed
-                    readings = [{**self.params, **self.shown}, self.params] if self.shown else [self.params]
+                    readings = [{**self.params, **self.shown}, {**self.params, **self.sent}, self.params]
                     urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
-                    problem = checks.url_problem(page, urls, wait)
+                    problem = checks.url_problem(page, list(dict.fromkeys(urls)), wait)
                 else:
                     problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
             except KeyError as exc:
@@ -767,15 +785,11 @@ class Player:
         )
 
     def _settled(self, page: Page, restart: bool = False) -> bool:
-        """Whether the page has loaded, asks the server for nothing (fetch or XHR) and its document has not
-        changed for SETTLE_QUIET_MS (`restart`: counting from now)."""
+        """Whether the page has `settled` and asks the server for nothing (fetch or XHR) either."""
         if id(page) not in self._loading:
             self._loading[id(page)] = _Loading(page)
         busy = bool(self._loading[id(page)].open)  # an answer still to come may change the page
-        try:
-            return page.evaluate(QUIET_JS, restart or busy) >= SETTLE_QUIET_MS and not busy
-        except PlaywrightError:
-            return False  # between documents: not settled
+        return settled(page, restart or busy) and not busy
 
     def _reveal(self, locator: Locator) -> None:
         """Open the collapsed sections or tabs that hide the element (OPENER_JS), outermost first."""
@@ -957,6 +971,7 @@ class Player:
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
             if len(values) == 1:  # the option chosen: the value a URL after it holds
                 self.params = {**self.params, next(iter(own)) + OPTION_VALUE: values[0]}
+            self.sent[next(iter(own))] = "\n".join(values)
 
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:
         """The recorded step led to another URL: wait until the page has moved and loaded."""

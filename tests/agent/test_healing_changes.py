@@ -17,16 +17,21 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from agent import RunControls, run_task
+from agent.healing import GONE_AFTER, confirm_left_out, revised_parameters
 from procedures import build_procedure
+from procedures.binding import current_values, invalid_values
+from procedures.merging import revise_steps
+from procedures.models import Parameter, ProcedureStep
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
-from tests.helpers import record
+from tests.helpers import record, sample_procedure
 from tests.llm_server import LLMServer
 
 SITES = Path(__file__).resolve().parent.parent / "sites" / "heal" / "order"
 DEMONSTRATED = ("ana", "Express")
 HEALED = ("kim", "Pickup")
 LATER = [("lee", "Pickup"), ("max", "Standard"), ("noa", "Express")]
+CODES = {"d-std": "Standard", "d-exp": "Express", "d-shop": "Pickup"}  # what the re-coded options send, in the shop's words
 
 
 @dataclass
@@ -52,7 +57,8 @@ class OrderShop:
                 parts = urlsplit(self.path)
                 if parts.path.endswith("/done.html"):
                     query = parse_qs(parts.query)
-                    shop.orders.append((query.get("name", [""])[0], query.get("delivery", [""])[0]))
+                    delivery = query.get("delivery", [""])[0]
+                    shop.orders.append((query.get("name", [""])[0], CODES.get(delivery, delivery)))
                 super().do_GET()
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
@@ -103,6 +109,8 @@ COMPETENT: dict[str, list[Any]] = {
     ],
     "removed": [act("step_gone", step=4, reason="the form places the order itself now")],
     "relabelled": [],  # each value stands for one option: replay needs no model
+    # options re-labelled and re-coded, one beyond recognition: the agent picks it, the others map by their words
+    "recoded": [act("select", ref_name="Delivery", option="Collect at the shop")],
     "dialog": [act("click", ref_name="Yes, place it")],  # the end checks then pass: no finish needed
     "moved": [],  # the fields were found by label: replay needs no model
 }
@@ -160,6 +168,12 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
             assert revision.steps[3].optional and not revision.steps[4].optional  # left out, until runs confirm it
         if change == "cookie":
             assert revision.steps[1].optional and revision.steps[1].label == "Accept all"  # an inserted step
+        if change == "recoded":  # the new options are the allowed values; the former ones stand for them
+            delivery = next(p for p in revision.parameters or [] if p.name == "delivery")
+            assert delivery.allowed == ["Standard delivery (3-5 days)", "Express delivery (next day)", "Collect at the shop"]
+            assert delivery.aliases == dict(zip(["Standard", "Express", "Pickup"], delivery.allowed))
+            mapping = '"Standard" → "Standard delivery (3-5 days)", "Express" → "Express delivery (next day)", "Pickup" → "Collect at the shop"'
+            assert any(mapping in c for c in revision.changes), revision.changes
         assert store.revisions.accept(revision.id).failure_count == 0  # the failures were of the old steps
 
     if change == "cookie":
@@ -169,3 +183,56 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         later = run(values, mode="replay")
         assert later.success and later.verified and later.cost.llm_calls == 0, later.error
         assert shop.orders[-1] == values
+    if change == "removed":  # the healing run and two more did without the left-out step: it is gone
+        assert GONE_AFTER == 3
+        assert [s.label for s in store.get(pid).steps].count("Review order") == 0, [s.label for s in store.get(pid).steps]
+        removal = store.revisions.list(pid, "accepted")[0]
+        assert any("removed: 3 verified runs did without it" in c for c in removal.changes), removal.changes
+
+
+RECODED = ["Standard delivery (3-5 days)", "Express delivery (next day)", "Collect at the shop"]
+
+
+def test_a_revision_makes_the_new_options_the_allowed_values_and_keeps_the_former_ones_as_their_names() -> None:
+    procedure = sample_procedure()
+    delivery = Parameter(name="delivery", kind="option", example="Express", allowed=["Standard", "Express", "Pickup", "Mail"])
+    procedure.abstract.parameters.append(delivery)
+    select = ProcedureStep(
+        action="select",
+        value="{delivery}",
+        selectors=['internal:role=combobox[name="Delivery"s]'],
+        options=RECODED,
+        option_values=["d-std", "d-exp", "d-shop"],
+    )
+    parameters = revised_parameters(procedure, [select], {"delivery": ("Pickup", "Collect at the shop")})
+    assert parameters is not None
+    new = parameters[-1]
+    assert new.allowed == RECODED and new.option_values == ["d-std", "d-exp", "d-shop"] and new.example == RECODED[1]
+    # the agent's choice for the run's value, the others by their words; one with no option stays as itself
+    assert new.aliases == {"Standard": RECODED[0], "Express": RECODED[1], "Pickup": RECODED[2], "Mail": "Mail"}
+    revised = procedure.model_copy(update={"abstract": procedure.abstract.model_copy(update={"parameters": parameters})})
+    assert current_values(revised, {"delivery": "pickup", "username": "Pickup"}) == {"delivery": RECODED[2], "username": "Pickup"}
+    assert invalid_values(revised, {"delivery": "Standard"}) == [] and invalid_values(revised, {"delivery": "d-exp"}) == []
+    assert invalid_values(revised, {"delivery": "Tomorrow"})  # outside what the procedure allows: still the task's fault
+    assert revised_parameters(procedure, [select.model_copy(update={"options": delivery.allowed})], {}) is None  # unchanged
+
+
+def test_a_step_left_out_is_removed_once_three_verified_runs_did_without_it(home: Path) -> None:
+    store = ProcedureStore()
+    procedure = sample_procedure()
+    steps = revise_steps(procedure.steps, 1, [procedure.steps[2], procedure.steps[3]])  # a run did without step 2
+    assert steps[1].optional and steps[1].left_out == 1 and not steps[2].left_out
+    procedure = procedure.model_copy(update={"steps": steps})
+    pid = store.add(procedure)
+    assert confirm_left_out(store, steps, pid, {1}, {0, 2, 3}, "run") is None and store.get(pid).steps[1].left_out == 2
+    revision = confirm_left_out(store, store.get(pid).steps, pid, {1}, {0, 2, 3}, "run")
+    assert revision is not None and revision.status == "accepted" and revision.successes == GONE_AFTER
+    assert [s.selectors for s in store.get(pid).steps] == [s.selectors for s in procedure.steps if s is not steps[1]]
+    assert revision.changes == [
+        "step 2 (fill a page element with {username}) removed: 3 verified runs did without it since a revision left it out"
+    ]
+
+    back = store.add(sample_procedure(steps=steps))  # a run that plays the step ends the watch: it stays optional
+    assert confirm_left_out(store, steps, back, set(), {0, 1, 2, 3}, "run") is None
+    assert store.get(back).steps[1].optional and store.get(back).steps[1].left_out == 0
+    assert confirm_left_out(store, store.get(back).steps, back, {1}, {0, 2, 3}, "run") is None  # no more counting

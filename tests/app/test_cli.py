@@ -203,6 +203,7 @@ def test_revisions_list_show_accept_reject(home: Path, capsys) -> None:  # type:
     assert main(["revisions", "show", revision.id[:8]]) == 0
     shown = capsys.readouterr().out
     assert "step 4 failed: no element" in shown and '+click @ internal:role=button[name="Sign in"s] | #go' in shown
+    assert '- step 4 (Click "Sign in"): now Click "Sign in", as the agent did; replay could not do it' in shown
     assert main(["revisions", "accept", revision.id[:8]]) == 0
     assert "now has 4 steps" in capsys.readouterr().out
     assert store.get(pid).steps[3].selector == 'internal:role=button[name="Sign in"s]'
