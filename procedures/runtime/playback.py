@@ -751,17 +751,20 @@ class Player:
     def _locate_on_path(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, Locator, list[str]]:
         """_locate; when the element a parameter names is missing and its value is a menu path ("File >
         Export > PDF"), each item of the path but the last is pointed at (clicked when that shows
-        nothing) and the last is found in its place."""
+        nothing) and the last is found in its place. Each item must show only once the one before is open."""
         try:
             return self._locate(index, step, page)
         except StepFailed as failure:
             path = self._menu_path(step) if failure.missing else None
             if path is None:
                 raise
+            missing = failure
         name, items = path
         scope = self._scope(step, page)
         shown = [scope.get_by_text(item, exact=True).locator("visible=true").first for item in items]
         for item, (opener, following) in zip(items, zip(shown, shown[1:])):
+            if following.count():
+                raise missing  # shown already: it is not in that item's menu, so the path does not hold
             opener.hover(timeout=self.timeout_ms)
             if not self._shows(following):
                 opener.click(timeout=self.timeout_ms)
