@@ -95,6 +95,7 @@ OPENER_JS = """(el) => {
   }
   return null;
 }"""
+MENU_PATH = re.compile(r"\s*>\s*")  # "File > Export > PDF": the items a menu path goes through
 MAX_REVEALS = 3  # sections inside sections opened to reach one element
 REVEAL_WAIT_MS = 1500  # how long a section may take to open
 
@@ -476,7 +477,7 @@ class Player:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
-        selector, locator, tried = self._locate(index, step, page)
+        selector, locator, tried = self._locate_on_path(index, step, page)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
             with self._timed():
@@ -792,7 +793,8 @@ class Player:
         return settled(page, restart or busy) and not busy
 
     def _reveal(self, locator: Locator) -> None:
-        """Open the collapsed sections or tabs that hide the element (OPENER_JS), outermost first."""
+        """Open the collapsed sections or tabs that hide the element (OPENER_JS), outermost first; a
+        control that says it has a popup (a menu item with a submenu) is hovered first, as a person does."""
         for _ in range(MAX_REVEALS):
             if locator.is_visible():
                 return
@@ -800,12 +802,59 @@ class Player:
             if opener is None:
                 return
             name = " ".join(opener.inner_text().split())[:60]
+            if opener.get_attribute("aria-haspopup") not in (None, "false"):
+                opener.hover(timeout=self.timeout_ms)
+                if self._shows(locator):
+                    self.notes.append(f"pointed at {name!r}, which held the element")
+                    return
             opener.click(timeout=self.timeout_ms)
             self.notes.append(f"opened {name!r}, which held the element")
-            try:
-                locator.wait_for(state="visible", timeout=REVEAL_WAIT_MS)
-            except PlaywrightError:
-                continue  # another section inside it may still be closed
+            self._shows(locator)  # else another section inside it may still be closed
+
+    @staticmethod
+    def _shows(locator: Locator) -> bool:
+        """Whether the element shows within REVEAL_WAIT_MS."""
+        try:
+            locator.wait_for(state="visible", timeout=REVEAL_WAIT_MS)
+            return True
+        except PlaywrightError:
+            return False
+
+    def _locate_on_path(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, Locator, list[str]]:
+        """_locate; when the element a parameter names is missing and its value is a menu path ("File >
+        Export > PDF"), each item of the path but the last is pointed at (clicked when that shows
+        nothing) and the last is found in its place. Each item must show only once the one before is open."""
+        try:
+            return self._locate(index, step, page)
+        except StepFailed as failure:
+            path = self._menu_path(step) if failure.missing else None
+            if path is None:
+                raise
+            missing = failure
+        name, items = path
+        scope = self._scope(step, page)
+        shown = [scope.get_by_text(item, exact=True).locator("visible=true").first for item in items]
+        for item, (opener, following) in zip(items, zip(shown, shown[1:])):
+            if following.count():
+                raise missing  # shown already: it is not in that item's menu, so the path does not hold
+            opener.hover(timeout=self.timeout_ms)
+            if not self._shows(following):
+                opener.click(timeout=self.timeout_ms)
+            self.notes.append(f"opened the menu {item!r}")
+        played = self.params
+        self.params = {**played, name: items[-1]}
+        try:
+            return self._locate(index, step, page)
+        finally:
+            self.params = played
+
+    def _menu_path(self, step: Mapping[str, Any]) -> tuple[str, list[str]] | None:
+        """The parameter naming the step's element whose value is a menu path, and the path's items."""
+        for name in sorted(placeholders(step.get("selector") or "")):
+            items = [item.strip() for item in MENU_PATH.split(str(self.params.get(name, "")))]
+            if len(items) > 1 and all(items):
+                return name, items
+        return None
 
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms

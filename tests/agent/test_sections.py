@@ -83,3 +83,18 @@ def test_a_value_read_or_pasted_off_the_page_is_never_the_demonstrations_copy(co
     result = run_task("Copy the text into the answer and send it", page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert page.locator("#status").inner_text() == "got Sed do eiusmod"
+
+
+def test_a_menu_path_is_followed_by_pointing_at_each_item(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def choose(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("menuitem", name="Apple").click()
+        page.get_by_text("chose Apple").wait_for()
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{site}/hovermenu.html", choose, title="Select Apple")))
+    page = context.new_page()
+    for path, leaf in (("Fruit>Banana", "Banana"), ("Fruit > Citrus > Lime", "Lime")):
+        page.goto(f"{site}/hovermenu.html")
+        result = run_task(f"Select {path}", page=page, store=store, mode="replay")
+        assert result.outcome in ("verified", "unverified"), result.error
+        assert page.locator("#status").inner_text() == f"chose {leaf}"  # a click on "Fruit" would have chosen it
