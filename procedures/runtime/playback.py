@@ -859,7 +859,7 @@ class Player:
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
-            self._reveal(locator)
+            self._reveal(locator.first if step.get("each_row") else locator)  # items that show a value: one or more
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action in ("click", "dblclick", "fill", "select", "check") and not (step.get("many") or step.get("calendar")):
             read_through(locator)  # a field that takes input once a text above it is read to its end
