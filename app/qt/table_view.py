@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 from app.qt.table_models import THUMB_HEIGHT
 
 MAX_COLUMN = 240  # px: wider contents are elided (the tooltip shows them whole)
+STRETCH_MIN = 320  # px: what a column that grows with later rows leaves to the stretching one
 
 
 def make_table(
@@ -43,13 +44,17 @@ def make_table(
                 header.resizeSection(column, min(header.sectionSize(column), cap))
 
     def grow(*_: Any) -> None:
-        """Rows appended later (a run's steps) widen a column their text needs, up to its cap, and never
-        narrow one: no jumping columns, and a failed step's error is not cut to three letters."""
-        for column in range(model.columnCount()):
-            if column != stretch and not header.isSectionHidden(column):
-                wanted = min(view.sizeHintForColumn(column), (caps or {}).get(column, MAX_COLUMN))
-                if wanted > header.sectionSize(column):
-                    header.resizeSection(column, wanted)
+        """Rows appended later (a run's steps) widen a column their text needs, up to its cap and as far as
+        the stretching column keeps STRETCH_MIN, and never narrow one: no jumping columns, and a failed
+        step's error is not cut to three letters."""
+        others = [c for c in range(model.columnCount()) if c != stretch and not header.isSectionHidden(c)]
+        room = view.viewport().width() - STRETCH_MIN - sum(header.sectionSize(c) for c in others)
+        for column in others:
+            wanted = min(view.sizeHintForColumn(column), (caps or {}).get(column, MAX_COLUMN)) - header.sectionSize(column)
+            wanted = min(wanted, room) if view.isVisible() else wanted  # a view not laid out has no room to keep
+            if wanted > 0:
+                header.resizeSection(column, header.sectionSize(column) + wanted)
+                room -= wanted
 
     model.modelReset.connect(fit)
     model.rowsInserted.connect(grow)

@@ -517,6 +517,9 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
         shop.serve("v2")  # the field and the button renamed, a confirmation page added: the agent takes over
         llm.replies = _agent_fix()
         set_setting("approval_policy", "never")  # no one to approve the submit
+        window.resize(1280, 800)
+        window.show()
+        qtbot.waitExposed(window)
         window.tabs.setCurrentWidget(window.run_tab)
         window.run_tab.task.setText(TASK)
         window.run_tab.mode.setCurrentText("auto")
@@ -534,8 +537,10 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
     assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
     assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
-    errors = window.run_tab.log_view.horizontalHeader().sectionSize(5)  # the broken step's error came in a later row
+    header = window.run_tab.log_view.horizontalHeader()
+    errors = header.sectionSize(5)  # the broken step's error came in a later row
     assert errors > 3 * window.run_tab.log_view.fontMetrics().horizontalAdvance("Error"), errors
+    assert header.sectionSize(log.WORDS) >= 300, header.sectionSize(log.WORDS)  # and the steps in words keep their room
 
     window.tabs.setCurrentWidget(window.revisions_tab)
     tab = window.revisions_tab
