@@ -543,10 +543,11 @@ SENDING_ACTIONS = frozenset({"click", "dblclick", "press", "submit"})
 
 def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
     """The 0-based index of the step that sends what step `index` set: the next one that leads to another
-    page, else (a form sent without leaving the page) the last click, key press or submit after it."""
+    page, else (a form sent without leaving the page) the next click, key press or submit: the value is
+    checked while the page still holds it."""
     later = range(index + 1, len(steps))
     return next((j for j in later if steps[j].navigates_to), None) or next(
-        (j for j in reversed(later) if steps[j].action in SENDING_ACTIONS), None
+        (j for j in later if steps[j].action in SENDING_ACTIONS), None
     )
 
 

@@ -89,7 +89,7 @@ def test_the_demonstration_leaves_postconditions_with_parameters(demonstrations)
     values = _values(order)
     name, size = next(n for n, v in values.items() if v == "Ada"), next(n for n, v in values.items() if v == "Medium")
     assert [(c.kind, c.expected, c.source) for c in order.checks] == [
-        (  # the size goes in the URL as its option's value ("M" for "Medium"): the check covers it too
+        (  # the size as the form sends it: the chosen option's value (issue 28)
             "url",
             f"{order.steps[0].url.rsplit('/', 1)[0]}/confirm.html?name={{{name}}}&email={{email}}&size={{{size}__value}}",
             "demonstration",
