@@ -381,6 +381,8 @@ class _Binder:
         for pattern in patterns:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 value, span = _found(m)
+                if m.group("b") is not None:
+                    value, span = _quoted_after(self.task, value, span)
                 if m.group("b") is not None and value.lower() in STOP_WORDS:
                     continue
                 if self.take(param, value, span, f"next to its name '{words}'"):
@@ -528,6 +530,16 @@ def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
         number = next(g for g in (1, 2, 3) if inner.group(g) is not None)
         return inner.group(number), (span[0] + inner.start(number), span[0] + inner.end(number))
     return value, span
+
+
+def _quoted_after(task: str, value: str, span: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """A bare word right before a quoted value is that value's noun (`as user "lin"`, `for customer "Bo"`):
+    the value is the quoted one."""
+    quoted = QUOTED.match(task, span[1] + 1) if task[span[1] : span[1] + 1] == " " else None
+    if quoted is None:
+        return value, span
+    number = next(g for g in (1, 2, 3) if quoted.group(g) is not None)
+    return quoted.group(number), quoted.span(number)
 
 
 def _same_case(example: str, value: str) -> bool:

@@ -80,7 +80,9 @@ def seed() -> None:
     authors = {name: Author.objects.create(name=name, country=country) for name, country in AUTHORS.items()}
     for i, (title, (author, genre, in_stock)) in enumerate(BOOKS.items()):
         published = datetime.date(2000 + i % 20, 1 + i % 12, 1 + i % 28)
-        Book.objects.create(title=title, author=authors[author], genre=genre, published=published, in_stock=in_stock, pages=100 + i)
+        Book.objects.create(
+            title=title, author=authors[author], genre=genre, published=published, in_stock=in_stock, pages=100 + i
+        )
 
 
 # --- the person's moves ---------------------------------------------------------------------------------
@@ -298,28 +300,52 @@ TASKS = [
         judge_add_book,
         _book(
             'Add a book titled "The Quiet Orbit" by Ada Byron, genre Science, published 2021-03-04, in stock, 321 pages',
-            "The Quiet Orbit", "Ada Byron", "Science", "2021-03-04", "321",
+            "The Quiet Orbit",
+            "Ada Byron",
+            "Science",
+            "2021-03-04",
+            "321",
         ),
         [
             _book(
                 'Add a book titled "Salt and Empire" by Marcus Hale, genre History, published 2019-11-20, in stock, 480 pages',
-                "Salt and Empire", "Marcus Hale", "History", "2019-11-20", "480",
+                "Salt and Empire",
+                "Marcus Hale",
+                "History",
+                "2019-11-20",
+                "480",
             ),
             _book(
                 'Add a book titled "Paper Moons" by Ines Duarte, genre Poetry, published 2023-06-01, in stock, 96 pages',
-                "Paper Moons", "Ines Duarte", "Poetry", "2023-06-01", "96",
+                "Paper Moons",
+                "Ines Duarte",
+                "Poetry",
+                "2023-06-01",
+                "96",
             ),
             _book(
                 'Add a book titled "Glass Rivers" by Ada Byron, genre Fiction, published 2020-01-15, in stock, 250 pages',
-                "Glass Rivers", "Ada Byron", "Fiction", "2020-01-15", "250",
+                "Glass Rivers",
+                "Ada Byron",
+                "Fiction",
+                "2020-01-15",
+                "250",
             ),
             _book(
                 'Create a new book "Northern Lights Atlas" written by Marcus Hale: History, released 2018-09-09, 212 pages, available in stock',
-                "Northern Lights Atlas", "Marcus Hale", "History", "2018-09-09", "212",
+                "Northern Lights Atlas",
+                "Marcus Hale",
+                "History",
+                "2018-09-09",
+                "212",
             ),
             _book(
                 'Enter the book "Small Gods of Tin" (author Ines Duarte, Fiction, 2022-02-22, 305 pages) and mark it as in stock',
-                "Small Gods of Tin", "Ines Duarte", "Fiction", "2022-02-22", "305",
+                "Small Gods of Tin",
+                "Ines Duarte",
+                "Fiction",
+                "2022-02-22",
+                "305",
             ),
         ],
     ),
@@ -328,13 +354,30 @@ TASKS = [
         "/admin/",
         change_book,
         judge_change_book,
-        Instance('Change the genre of "Dune Road" to History and mark it out of stock', {"title": "Dune Road", "genre": "History"}),
+        Instance(
+            'Change the genre of "Dune Road" to History and mark it out of stock', {"title": "Dune Road", "genre": "History"}
+        ),
         [
-            Instance('Change the genre of "Copper Hill" to Poetry and mark it out of stock', {"title": "Copper Hill", "genre": "Poetry"}),
-            Instance('Change the genre of "Winter Ledger" to Science and mark it out of stock', {"title": "Winter Ledger", "genre": "Science"}),
-            Instance('Change the genre of "Blue Harbor" to Fiction and mark it out of stock', {"title": "Blue Harbor", "genre": "Fiction"}),
-            Instance('Set the genre of the book "Iron Meadow" to History and flag it as unavailable', {"title": "Iron Meadow", "genre": "History"}),
-            Instance('"Amber Vault" should now be listed under Poetry and no longer be in stock', {"title": "Amber Vault", "genre": "Poetry"}),
+            Instance(
+                'Change the genre of "Copper Hill" to Poetry and mark it out of stock',
+                {"title": "Copper Hill", "genre": "Poetry"},
+            ),
+            Instance(
+                'Change the genre of "Winter Ledger" to Science and mark it out of stock',
+                {"title": "Winter Ledger", "genre": "Science"},
+            ),
+            Instance(
+                'Change the genre of "Blue Harbor" to Fiction and mark it out of stock',
+                {"title": "Blue Harbor", "genre": "Fiction"},
+            ),
+            Instance(
+                'Set the genre of the book "Iron Meadow" to History and flag it as unavailable',
+                {"title": "Iron Meadow", "genre": "History"},
+            ),
+            Instance(
+                '"Amber Vault" should now be listed under Poetry and no longer be in stock',
+                {"title": "Amber Vault", "genre": "Poetry"},
+            ),
         ],
     ),
     Task(
@@ -358,10 +401,19 @@ TASKS = [
         judge_bulk,
         Instance('Mark the books "Alpha Seed" and "Beta Seed" as out of stock', {"first": "Alpha Seed", "second": "Beta Seed"}),
         [
-            Instance('Mark the books "Gamma Ray" and "Delta Wave" as out of stock', {"first": "Gamma Ray", "second": "Delta Wave"}),
-            Instance('Mark the books "Echo Park" and "Foxtrot Lane" as out of stock', {"first": "Echo Park", "second": "Foxtrot Lane"}),
-            Instance('Mark the books "Golf Links" and "Hotel Lobby" as out of stock', {"first": "Golf Links", "second": "Hotel Lobby"}),
-            Instance('Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', {"first": "India Ink", "second": "Juliet Rose"}),
+            Instance(
+                'Mark the books "Gamma Ray" and "Delta Wave" as out of stock', {"first": "Gamma Ray", "second": "Delta Wave"}
+            ),
+            Instance(
+                'Mark the books "Echo Park" and "Foxtrot Lane" as out of stock', {"first": "Echo Park", "second": "Foxtrot Lane"}
+            ),
+            Instance(
+                'Mark the books "Golf Links" and "Hotel Lobby" as out of stock', {"first": "Golf Links", "second": "Hotel Lobby"}
+            ),
+            Instance(
+                'Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock',
+                {"first": "India Ink", "second": "Juliet Rose"},
+            ),
             Instance('Flag both "Kilo Watt" and "Lima Bean" as unavailable', {"first": "Kilo Watt", "second": "Lima Bean"}),
         ],
     ),

@@ -194,7 +194,9 @@ def main() -> None:
             if verbose:
                 print(f"    demo ({f.steps} steps, {f.procedure_id}): {f.task.demo.text}")
                 for r in f.runs:
-                    print(f"    {r.outcome} rewarded {r.rewarded} {r.procedure_id} {r.seconds:.1f}s: {r.text} | {r.binding} | {r.error}")
+                    print(
+                        f"    {r.outcome} rewarded {r.rewarded} {r.procedure_id} {r.seconds:.1f}s: {r.text} | {r.binding} | {r.error}"
+                    )
         browser.close()
     runs = [r for f in planned for r in f.runs]
     rewarded = sum(r.rewarded for r in runs)

@@ -66,6 +66,8 @@ def test_a_quoted_value_is_matched_against_the_titles_quoted_slot() -> None:
     procedure = sample_procedure(title='Log in to the admin as "admin"')
     procedure.abstract.parameters[0].example = "admin"
     assert bind_parameters(procedure, 'Log in to the admin as "maria"', env={})["username"] == "maria"
+    reworded = 'Sign in to the site administration as user "lin" using the password "lin-pass-4"'
+    assert bind_parameters(procedure, reworded, env={}) == {"username": "lin", "password": "lin-pass-4"}  # "user" names the value
 
 
 def _order() -> Procedure:

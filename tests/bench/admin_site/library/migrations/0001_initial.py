@@ -5,31 +5,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Author',
+            name="Author",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('country', models.CharField(blank=True, max_length=60)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100)),
+                ("country", models.CharField(blank=True, max_length=60)),
             ],
         ),
         migrations.CreateModel(
-            name='Book',
+            name="Book",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=200)),
-                ('genre', models.CharField(choices=[('science', 'Science'), ('history', 'History'), ('poetry', 'Poetry'), ('fiction', 'Fiction')], max_length=20)),
-                ('published', models.DateField()),
-                ('in_stock', models.BooleanField(default=False)),
-                ('pages', models.PositiveIntegerField()),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='library.author')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title", models.CharField(max_length=200)),
+                (
+                    "genre",
+                    models.CharField(
+                        choices=[("science", "Science"), ("history", "History"), ("poetry", "Poetry"), ("fiction", "Fiction")],
+                        max_length=20,
+                    ),
+                ),
+                ("published", models.DateField()),
+                ("in_stock", models.BooleanField(default=False)),
+                ("pages", models.PositiveIntegerField()),
+                ("author", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to="library.author")),
             ],
         ),
     ]
