@@ -345,17 +345,23 @@ def _prerequisites(steps: list[ProcedureStep], domains: list[str], parameters: l
 
 MAX_TEXT_CHECKS = 3
 DYNAMIC = re.compile(r"\S*\d\S*")  # a word with a digit: an order number, a date, a count that changes from run to run
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+MONTH_BESIDE_DAY = re.compile(rf"(?<!\w){_MONTH}(?=\s+\d)|(?<=\d\s){_MONTH}(?!\w)", re.IGNORECASE)  # "March 4", "4 Mar."
 
 
 def _text_with_parameters(text: str, values: dict[str, str]) -> str:
     """`text` as a check: the demonstrated values that show in it become `{name}`, literal braces are
-    escaped, and words with digits that are no parameter become `*` wildcards."""
+    escaped, and words with digits that are no parameter become `*` wildcards, as do month names beside
+    them (a date the page shows in its own words: "March 4, 2021")."""
     marked = text
     for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
         if len(value.strip()) >= 2:
             marked = re.sub(rf"(?<!\w){re.escape(value.strip())}(?!\w)", f"\x00{name}\x00", marked, flags=re.IGNORECASE)
     parts = marked.split("\x00")
-    out = [escape_braces(DYNAMIC.sub("*", part)) if i % 2 == 0 else f"{{{part}}}" for i, part in enumerate(parts)]
+    out = [
+        escape_braces(DYNAMIC.sub("*", MONTH_BESIDE_DAY.sub("*", part))) if i % 2 == 0 else f"{{{part}}}"
+        for i, part in enumerate(parts)
+    ]
     return re.sub(r"\*(\s*\*)+", "*", "".join(out)).strip()
 
 
