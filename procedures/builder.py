@@ -421,6 +421,19 @@ def _own_line(lines: list[str], index: int, expected: str, needs_label: bool) ->
     return None if bare and needs_label else expected
 
 
+def _row_check(showing: list[str], values: dict[str, str], name: str) -> str | None:
+    """A value the page shows on several lines (a column of a list): the line that also shows other
+    demonstrated values is the run's own row, and its other words are that record's own data, wildcards.
+    None when no line ties the value to the run."""
+    marked = [_text_with_parameters(line, values) for line in showing]
+    best = max(marked, key=lambda text: len(placeholders(text)))
+    if f"{{{name}}}" not in best or len(placeholders(best)) < 2:
+        return None
+    parts = re.split(r"(\{[a-z0-9_]+\})", best)[1:-1]  # from the first placeholder to the last
+    kept = "".join(part if i % 2 == 0 or not part.strip(" *") else " * " for i, part in enumerate(parts))
+    return re.sub(r"\*(\s*\*)+", "*", kept).strip()
+
+
 def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
     """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
     {notes}`): a run that sent another value fails them. A checkbox's yes or no counts only next to its label."""
@@ -432,9 +445,15 @@ def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[st
             continue
         if param.kind == "target":  # the name of an element clicked stands on the page whatever the run sent
             continue
-        for index, line in enumerate(lines):
-            if not re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE):
-                continue
+        showing = [i for i, line in enumerate(lines) if re.search(rf"(?<!\w){re.escape(example)}(?!\w)", line, re.IGNORECASE)]
+        if param.kind != "toggle" and len(showing) > 1:
+            row = _row_check([lines[i] for i in showing], values, param.name)
+            if row:
+                checks.append(Check(kind="text", expected=row, source="demonstration"))
+                covered |= placeholders(row)
+            continue
+        for index in showing:
+            line = lines[index]
             label = param.label.lower()
             near = f"{lines[index - 1] if index else ''} {line}".lower()
             if param.kind == "toggle" and not (label and label in near):
