@@ -300,6 +300,22 @@ class _Binder:
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
+    def by_demonstrated_targets(self) -> None:
+        """A clicked element's demonstrated name that the task says as a plain word, or its singular ("find
+        books matching "x"" after clicking "Books" on the way): that element again, before quoted values are
+        handed out."""
+        quoted = [m.span() for m in QUOTED.finditer(self.task)]
+        for param in self.open(secrets=False):
+            example = (param.example or "").strip()
+            if param.kind != "target" or len(example) < 2:
+                continue
+            said = re.escape(example) + ("?" if example.lower().endswith("s") else "")  # "the book list": the Books link
+            for m in re.finditer(rf"(?<!\w){said}(?!\w)", self.task, re.IGNORECASE):
+                if not any(a <= m.start() < b for a, b in quoted) and self.take(
+                    param, example, m.span(), "the task says the demonstrated name"
+                ):
+                    break
+
     def by_neighbours(self) -> None:
         """Each value where the title had it: after the same words, before the same words, or between."""
         for param in self.open():
@@ -653,6 +669,7 @@ def bind(
     binder = _Binder(procedure, task)
     binder.by_title_shape()
     binder.by_field_names()
+    binder.by_demonstrated_targets()
     binder.by_neighbours()
     binder.by_shape()
     binder.by_names()

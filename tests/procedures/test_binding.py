@@ -161,3 +161,23 @@ def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
         "username": "dora",
         "password": "s3cret",
     }
+
+
+def test_a_clicked_links_name_the_task_says_as_a_word_is_that_link_not_a_quoted_value() -> None:
+    from procedures.builder import build_heuristic
+    from recorder.models import RecordedStep, Recording
+
+    url = "http://admin.example.org/admin/"
+    link = 'internal:role=link[name="Books"s]'
+    steps = [
+        RecordedStep(action="navigate", value=url, url=url),
+        RecordedStep(
+            action="click", selector=link, selectors=[link], url=url, label="Books", tag="a", navigates_to=url + "book/"
+        ),
+        RecordedStep(action="fill", selector="#searchbar", url=url + "book/", label="Search", field="Search", value="orbit"),
+        RecordedStep(action="click", selector='internal:role=button[name="Search"s]', url=url + "book/", label="Search"),
+    ]
+    procedure = build_heuristic(Recording(title='Search the books for "orbit"', steps=steps))
+    assert {p.name: p.kind for p in procedure.abstract.parameters}["link"] == "target"
+    for task, query in [('Find books matching "meadow"', "meadow"), ('Look up "vault" in the book list', "vault")]:
+        assert bind_parameters(procedure, task, env={}) == {"link": "Books", "search": query}
