@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -36,7 +35,7 @@ from recorder import RecordingSession
 from recorder.browser import launch
 from tests.bench import admin_tasks
 from tests.bench.admin_tasks import Instance, Task
-from tests.bench.common import isolated_home
+from tests.bench.common import isolated_home, serving
 
 STEP_TIMEOUT_MS = 5000
 
@@ -65,13 +64,8 @@ def served_admin() -> Iterator[str]:
     django.setup()
     call_command("migrate", verbosity=0)
     admin_tasks.seed()
-    server = make_server("127.0.0.1", 0, StaticFilesHandler(get_wsgi_application()), _Server, _Quiet)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(make_server("127.0.0.1", 0, StaticFilesHandler(get_wsgi_application()), _Server, _Quiet)) as base:
+        yield base
 
 
 @dataclass
