@@ -181,3 +181,19 @@ def test_a_clicked_links_name_the_task_says_as_a_word_is_that_link_not_a_quoted_
     assert {p.name: p.kind for p in procedure.abstract.parameters}["link"] == "target"
     for task, query in [('Find books matching "meadow"', "meadow"), ('Look up "vault" in the book list', "vault")]:
         assert bind_parameters(procedure, task, env={}) == {"link": "Books", "search": query}
+
+
+def test_a_clicked_links_name_said_in_the_singular_leaves_the_named_value_to_its_own_field() -> None:
+    from procedures.builder import build_heuristic
+    from recorder.models import RecordedStep, Recording
+
+    url = "http://admin.example.org/admin/"
+    steps = [RecordedStep(action="navigate", value=url, url=url)]
+    for name, at, to in [("Books", url, url + "book/"), ("Science", url + "book/", url + "book/?genre=science")]:
+        link = f'internal:role=link[name="{name}"s]'
+        steps.append(RecordedStep(action="click", selector=link, selectors=[link], url=at, label=name, tag="a", navigates_to=to))
+    procedure = build_heuristic(Recording(title="Show the books in the Science genre", steps=steps))
+    assert bind_parameters(procedure, "Show the books in the Poetry genre", env={})["genre"] == "Poetry"
+    assert (
+        bind_parameters(procedure, "Filter the book list by genre: History", env={})["genre"] == "History"
+    )  # "book list": the Books link, not the genre
