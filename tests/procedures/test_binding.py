@@ -197,3 +197,22 @@ def test_a_clicked_links_name_said_in_the_singular_leaves_the_named_value_to_its
     assert (
         bind_parameters(procedure, "Filter the book list by genre: History", env={})["genre"] == "History"
     )  # "book list": the Books link, not the genre
+
+
+def test_out_of_a_checkbox_named_in_something_turns_it_off() -> None:
+    from procedures.builder import build_heuristic
+    from recorder.models import RecordedStep, Recording
+
+    url = "http://admin.example.org/admin/book/1/"
+    box = 'internal:role=checkbox[name="In stock"s]'
+    steps = [
+        RecordedStep(action="navigate", value=url, url=url),
+        RecordedStep(
+            action="uncheck", selector=box, selectors=[box], url=url, label="In stock", field="In stock", input_type="checkbox"
+        ),
+        RecordedStep(action="click", selector='internal:role=button[name="Save"s]', url=url, label="Save"),
+    ]
+    procedure = build_heuristic(Recording(title='Mark "Dune Road" out of stock', steps=steps))
+    stock = next(p.name for p in procedure.abstract.parameters if p.kind == "toggle")
+    assert bind_parameters(procedure, 'Mark "Copper Hill" out of stock', env={})[stock] == "no"
+    assert bind_parameters(procedure, 'Mark "Copper Hill" as in stock', env={})[stock] == "yes"
