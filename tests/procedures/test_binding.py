@@ -163,36 +163,45 @@ def test_a_secret_is_never_bound_from_text_meant_for_another_field() -> None:
     }
 
 
-def test_a_clicked_links_name_the_task_says_as_a_word_is_that_link_not_a_quoted_value() -> None:
+def _admin(title: str, page: str, *acts: tuple[str, str, dict]) -> Procedure:  # type: ignore[type-arg]
+    """A demonstration on an admin at `page`: each act is (action, the element's role and name, more fields)."""
     from procedures.builder import build_heuristic
     from recorder.models import RecordedStep, Recording
 
-    url = "http://admin.example.org/admin/"
-    link = 'internal:role=link[name="Books"s]'
-    steps = [
-        RecordedStep(action="navigate", value=url, url=url),
-        RecordedStep(
-            action="click", selector=link, selectors=[link], url=url, label="Books", tag="a", navigates_to=url + "book/"
-        ),
-        RecordedStep(action="fill", selector="#searchbar", url=url + "book/", label="Search", field="Search", value="orbit"),
-        RecordedStep(action="click", selector='internal:role=button[name="Search"s]', url=url + "book/", label="Search"),
-    ]
-    procedure = build_heuristic(Recording(title='Search the books for "orbit"', steps=steps))
+    url = "http://admin.example.org/admin/" + page
+    steps = [RecordedStep(action="navigate", value=url, url=url)]
+    for action, element, more in acts:
+        role, name = element.split(" ", 1)
+        selector = f'internal:role={role}[name="{name}"s]'
+        steps.append(RecordedStep(action=action, selector=selector, selectors=[selector], url=url, label=name, **more))
+        url = more.get("navigates_to", url)
+    return build_heuristic(Recording(title=title, steps=steps))
+
+
+def _link(to: str) -> dict:  # type: ignore[type-arg]
+    return {"tag": "a", "navigates_to": "http://admin.example.org/admin/" + to}
+
+
+def test_a_clicked_links_name_the_task_says_as_a_word_is_that_link_not_a_quoted_value() -> None:
+    procedure = _admin(
+        'Search the books for "orbit"',
+        "",
+        ("click", "link Books", _link("book/")),
+        ("fill", "textbox Search", {"field": "Search", "value": "orbit"}),
+        ("click", "button Search", {}),
+    )
     assert {p.name: p.kind for p in procedure.abstract.parameters}["link"] == "target"
     for task, query in [('Find books matching "meadow"', "meadow"), ('Look up "vault" in the book list', "vault")]:
         assert bind_parameters(procedure, task, env={}) == {"link": "Books", "search": query}
 
 
 def test_a_clicked_links_name_said_in_the_singular_leaves_the_named_value_to_its_own_field() -> None:
-    from procedures.builder import build_heuristic
-    from recorder.models import RecordedStep, Recording
-
-    url = "http://admin.example.org/admin/"
-    steps = [RecordedStep(action="navigate", value=url, url=url)]
-    for name, at, to in [("Books", url, url + "book/"), ("Science", url + "book/", url + "book/?genre=science")]:
-        link = f'internal:role=link[name="{name}"s]'
-        steps.append(RecordedStep(action="click", selector=link, selectors=[link], url=at, label=name, tag="a", navigates_to=to))
-    procedure = build_heuristic(Recording(title="Show the books in the Science genre", steps=steps))
+    procedure = _admin(
+        "Show the books in the Science genre",
+        "",
+        ("click", "link Books", _link("book/")),
+        ("click", "link Science", _link("book/?genre=science")),
+    )
     assert bind_parameters(procedure, "Show the books in the Poetry genre", env={})["genre"] == "Poetry"
     assert (
         bind_parameters(procedure, "Filter the book list by genre: History", env={})["genre"] == "History"
@@ -200,19 +209,12 @@ def test_a_clicked_links_name_said_in_the_singular_leaves_the_named_value_to_its
 
 
 def test_out_of_a_checkbox_named_in_something_turns_it_off() -> None:
-    from procedures.builder import build_heuristic
-    from recorder.models import RecordedStep, Recording
-
-    url = "http://admin.example.org/admin/book/1/"
-    box = 'internal:role=checkbox[name="In stock"s]'
-    steps = [
-        RecordedStep(action="navigate", value=url, url=url),
-        RecordedStep(
-            action="uncheck", selector=box, selectors=[box], url=url, label="In stock", field="In stock", input_type="checkbox"
-        ),
-        RecordedStep(action="click", selector='internal:role=button[name="Save"s]', url=url, label="Save"),
-    ]
-    procedure = build_heuristic(Recording(title='Mark "Dune Road" out of stock', steps=steps))
+    procedure = _admin(
+        'Mark "Dune Road" out of stock',
+        "book/1/",
+        ("uncheck", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("click", "button Save", {}),
+    )
     stock = next(p.name for p in procedure.abstract.parameters if p.kind == "toggle")
     assert bind_parameters(procedure, 'Mark "Copper Hill" out of stock', env={})[stock] == "no"
     assert bind_parameters(procedure, 'Mark "Copper Hill" as in stock', env={})[stock] == "yes"
