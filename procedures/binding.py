@@ -356,11 +356,14 @@ class _Binder:
         bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
         tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
         at_end = not source[span[1] :].strip(TRAILING + "\"'”")
+        digits_only = bool(re.fullmatch(r"[\d\W]+", param.example or ""))
         for pattern, where, anchors in tries:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 bare = m.group("b") is not None
                 raw, span = _found(m)
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                    continue
+                if bare and digits_only and not re.search(r"\d", raw):  # a date or a count: never "available"
                     continue
                 if (
                     bare and raw.split()[:1] and raw.split()[0].lower() in CONJUNCTIONS

@@ -218,3 +218,19 @@ def test_out_of_a_checkbox_named_in_something_turns_it_off() -> None:
     stock = next(p.name for p in procedure.abstract.parameters if p.kind == "toggle")
     assert bind_parameters(procedure, 'Mark "Copper Hill" out of stock', env={})[stock] == "no"
     assert bind_parameters(procedure, 'Mark "Copper Hill" as in stock', env={})[stock] == "yes"
+
+
+def test_a_value_of_digits_is_not_read_from_a_word_without_one() -> None:
+    procedure = _admin(
+        'Add a book titled "Dune" by Ada Byron, published 2021-03-04, in stock, 321 pages',
+        "book/add/",
+        ("fill", "textbox Title", {"field": "Title", "value": "Dune"}),
+        ("fill", "textbox Author", {"field": "Author", "value": "Ada Byron"}),
+        ("fill", "textbox Published", {"field": "Published", "value": "2021-03-04"}),
+        ("check", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("fill", "textbox Pages", {"field": "Pages", "value": "321"}),
+        ("click", "button Save", {}),
+    )
+    task = 'Create a new book "Atlas" written by Marcus Hale, released 2018-09-09, 212 pages, available in stock'
+    values = bind_parameters(procedure, task, env={})
+    assert (values["published"], values["pages"]) == ("2018-09-09", "212")  # not "available"
