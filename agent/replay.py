@@ -161,9 +161,13 @@ def _done_already(
     player: Player, procedure: Procedure, index: int, records: list[StepRecord], log: RunLog | None
 ) -> ReplayResult | None:
     """A replay whose step `index` has nothing to act on, verified when the procedure's end checks already
-    pass (the site does the task in fewer steps now): that step and the rest are left out. The page has
-    settled (that is how the step found nothing): the checks hardly wait, and the first that fails ends it."""
-    if not procedure.outcome_checks():
+    pass (the site does the task in fewer steps now): that step and the rest are left out. Not when a step
+    left out acts on a value of the run that no end check shows: a page that looks done before that value was
+    used (the list a deletion goes back to) proves nothing of it. The page has settled (that is how the step
+    found nothing): the checks hardly wait, and the first that fails ends it."""
+    outcome = procedure.outcome_checks()
+    shown = set().union(*(c.referenced_parameters() for c in outcome))
+    if not outcome or any(procedure.steps[i].referenced_parameters() - shown for i in range(index, len(procedure.steps))):
         return None
     checks = end_checks(player, procedure, wait_ms=SETTLED_WAIT_MS, until_failure=True)
     if not all(c.passed for c in checks):

@@ -299,6 +299,22 @@ class _Binder:
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
+    def by_demonstrated_targets(self) -> None:
+        """A clicked element's demonstrated name that the task says as a plain word, or its singular ("find
+        books matching "x"" after clicking "Books" on the way): that element again, before quoted values are
+        handed out."""
+        quoted = [m.span() for m in QUOTED_TEXT.finditer(self.task)]
+        for param in self.open(secrets=False):
+            example = (param.example or "").strip()
+            if param.kind != "target" or len(example) < 2:
+                continue
+            said = re.escape(example) + ("?" if example.lower().endswith("s") else "")  # "the book list": the Books link
+            for m in re.finditer(rf"(?<!\w){said}(?!\w)", self.task, re.IGNORECASE):
+                if not any(a <= m.start() < b for a, b in quoted) and self.take(
+                    param, example, m.span(), "the task says the demonstrated name"
+                ):
+                    break
+
     def by_neighbours(self) -> None:
         """Each value where the title had it: after the same words, before the same words, or between."""
         for param in self.open():
@@ -339,11 +355,14 @@ class _Binder:
         bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
         tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
         at_end = not source[span[1] :].strip(TRAILING + "\"'”")
+        digits_only = bool(re.fullmatch(r"[\d\W]+", param.example or ""))
         for pattern, where, anchors in tries:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 bare = m.group("b") is not None
                 raw, span = _found(m)
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
+                    continue
+                if bare and digits_only and not re.search(r"\d", raw):  # a date or a count: never "available"
                     continue
                 if (
                     bare and raw.split()[:1] and raw.split()[0].lower() in CONJUNCTIONS
@@ -380,6 +399,8 @@ class _Binder:
         for pattern in patterns:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 value, span = _found(m)
+                if m.group("b") is not None:
+                    value, span = _quoted_after(self.task, value, span)
                 if m.group("b") is not None and value.lower() in STOP_WORDS:
                     continue
                 if self.take(param, value, span, f"next to its name '{words}'"):
@@ -546,6 +567,16 @@ def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
     return value, span
 
 
+def _quoted_after(task: str, value: str, span: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """A bare word right before a quoted value is that value's noun (`as user "lin"`, `for customer "Bo"`):
+    the value is the quoted one."""
+    quoted = QUOTED_TEXT.match(task, span[1] + 1) if task[span[1] : span[1] + 1] == " " else None
+    if quoted is None:
+        return value, span
+    number = next(g for g in (1, 2, 3) if quoted.group(g) is not None)
+    return quoted.group(number), quoted.span(number)
+
+
 def _same_case(example: str, value: str) -> bool:
     """Both are capitalized words ("Carol Diaz", "Ben Okafor"): a bare value in the form of a name."""
     shape = lambda text: [w[:1].isupper() for w in text.split()]  # noqa: E731
@@ -657,6 +688,7 @@ def bind(
     binder = _Binder(procedure, task)
     binder.by_title_shape()
     binder.by_field_names()
+    binder.by_demonstrated_targets()
     binder.by_neighbours()
     binder.by_shape()
     binder.by_names()

@@ -377,17 +377,23 @@ def _prerequisites(steps: list[ProcedureStep], domains: list[str], parameters: l
 
 MAX_TEXT_CHECKS = 3
 DYNAMIC = re.compile(r"\S*\d\S*")  # a word with a digit: an order number, a date, a count that changes from run to run
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+MONTH_BESIDE_DAY = re.compile(rf"(?<!\w){_MONTH}(?=\s+\d)|(?<=\d\s){_MONTH}(?!\w)", re.IGNORECASE)  # "March 4", "4 Mar."
 
 
 def _text_with_parameters(text: str, values: dict[str, str]) -> str:
     """`text` as a check: the demonstrated values that show in it become `{name}`, literal braces are
-    escaped, and words with digits that are no parameter become `*` wildcards."""
+    escaped, and words with digits that are no parameter become `*` wildcards, as do month names beside
+    them (a date the page shows in its own words: "March 4, 2021")."""
     marked = text
     for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
         if len(value.strip()) >= 2:
             marked = re.sub(rf"(?<!\w){re.escape(value.strip())}(?!\w)", f"\x00{name}\x00", marked, flags=re.IGNORECASE)
     parts = marked.split("\x00")
-    out = [escape_braces(DYNAMIC.sub("*", part)) if i % 2 == 0 else f"{{{part}}}" for i, part in enumerate(parts)]
+    out = [
+        escape_braces(DYNAMIC.sub("*", MONTH_BESIDE_DAY.sub("*", part))) if i % 2 == 0 else f"{{{part}}}"
+        for i, part in enumerate(parts)
+    ]
     return re.sub(r"\*(\s*\*)+", "*", "".join(out)).strip()
 
 
@@ -471,6 +477,19 @@ def _checkable(param: Parameter, covered: set[str]) -> bool:
     return not param.secret and bool((param.example or "").strip()) and param.name not in covered and param.kind != "target"
 
 
+def _row_check(showing: list[str], values: dict[str, str], name: str) -> str | None:
+    """A value the page shows on several lines (a column of a list): the line that also shows other
+    demonstrated values is the run's own row, and its other words are that record's own data, wildcards.
+    None when no line ties the value to the run."""
+    marked = [_text_with_parameters(line, values) for line in showing]
+    best = max(marked, key=lambda text: len(placeholders(text)))
+    if f"{{{name}}}" not in best or len(placeholders(best)) < 2:
+        return None
+    parts = re.split(r"(\{[a-z0-9_]+\})", best)[1:-1]  # from the first placeholder to the last
+    kept = "".join(part if i % 2 == 0 or not part.strip(" *") else " * " for i, part in enumerate(parts))
+    return re.sub(r"\*(\s*\*)+", "*", kept).strip()
+
+
 def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[str]) -> list[Check]:
     """Checks for the values the demonstration's last page shows, with their placeholders (`Notes
     {notes}`): a run that sent another value fails them."""
@@ -479,7 +498,12 @@ def _shown_checks(lines: list[str], parameters: list[Parameter], covered: set[st
     for param in parameters:
         if not _checkable(param, covered) or len(checks) >= MAX_VALUE_CHECKS:
             continue
-        expected = _line_check(param, lines, values)
+        example = re.escape((param.example or "").strip())
+        showing = [line for line in lines if re.search(rf"(?<!\w){example}(?!\w)", line, re.IGNORECASE)]
+        if param.kind != "toggle" and len(showing) > 1:  # a column of a list: the run's own row, or nothing
+            expected = _row_check(showing, values, param.name)
+        else:
+            expected = _line_check(param, lines, values)
         if expected is not None:
             checks.append(Check(kind="text", expected=expected, source="demonstration"))
             covered |= placeholders(expected)

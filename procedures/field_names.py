@@ -17,7 +17,8 @@ CLAUSE_START = re.compile(r"(?:^|[,;()]|\.\s|:\s|\b(?:and|but|then|or|plus)\b)",
 SEPARATOR = re.compile(r"\s*(?P<sep>[:=]|\bis\b|\bto\b|\bof\b|\bare\b)?\s*", re.IGNORECASE)
 CONNECTORS = r"(?:with|and|then|but|or|plus)"
 NEGATION = re.compile(
-    r"\b(?:no|not|without|don'?t|do\s+not|never|none|uncheck|untick|disable|skip|turn\s+off|leave\s+out)\b", re.IGNORECASE
+    r"\b(?:no|not|without|don'?t|do\s+not|never|none|uncheck|untick|disable|skip|turn\s+off|leave\s+out|out\s+of)\b",  # "out of stock"
+    re.IGNORECASE,
 )
 YES_WORDS, NO_WORDS = ("yes", "on", "true", "y", "please"), ("no", "off", "false", "n", "none")
 SUFFIXES = r"(?:s|es|ing|ed|ped|ping|d)?"

@@ -287,3 +287,49 @@ def test_an_imported_devtools_assertion_is_checked(context, site: str, tmp_path:
     )
     outcome = replay(context.new_page(), broken, {"username": "bob", "value": "pw"}, timeout_ms=1000)
     assert outcome.outcome == "failed" and "#gone is visible" in (outcome.error or "")
+
+
+def test_a_value_a_list_shows_on_many_rows_is_checked_on_the_changed_records_row(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def change(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("link", name="Dune Road").click()
+        page.get_by_label("Genre:").focus()
+        page.keyboard.type("History")  # a trusted choice, as a person makes it
+        page.get_by_role("button", name="Save").click()
+        page.get_by_text("was changed").wait_for()
+
+    procedure = build_procedure(record(context, f"{site}/shelf.html", change, title='Change the genre of "Dune Road" to History'))
+    shown = [c.expected for c in procedure.checks if c.kind == "text"]
+    assert not any("Byron" in text or "Almanac" in text for text in shown), shown  # another record's row, or this one's data
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{site}/shelf.html")
+    result = run_task('Change the genre of "Copper Hill" to Poetry', page=page, store=store, mode="replay")
+    assert "Copper Hill\tMarcus Hale\tPoetry" in page.locator("#rows").inner_text(), (
+        result.error,
+        procedure.abstract.model_dump(),
+        shown,
+    )
+    assert result.outcome in ("verified", "unverified"), result.error
+
+
+def test_a_missing_element_the_tasks_value_names_is_no_task_done_already(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def delete(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("link", name="Books").click()
+        page.get_by_role("link", name="Dune Road").click()
+        page.get_by_role("button", name="Delete").click()
+        page.get_by_text("was deleted").wait_for()
+
+    procedure = build_procedure(record(context, f"{site}/shelf.html?home=1", delete, title='Delete the book "Dune Road"'))
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{site}/shelf.html?home=1")
+    result = run_task(
+        'Delete the book "Nowhere Near"', page=page, store=store, mode="replay"
+    )  # no such book: the list stays as it was
+    assert procedure.outcome_checks() and result.outcome not in ("verified", "unverified"), [c.expected for c in procedure.checks]
+    assert "Nowhere Near" in (result.error or "")
+    page.goto(f"{site}/shelf.html?home=1")
+    result = run_task('Delete the book "Copper Hill"', page=page, store=store, mode="replay")
+    assert "Copper Hill" not in page.locator("#rows").inner_text() and result.outcome in ("verified", "unverified"), result.error

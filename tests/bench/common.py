@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import socketserver
 import statistics
 import tempfile
 import threading
@@ -28,10 +29,16 @@ def served_sites(directory: Path = SITES, changing: bool = False) -> Iterator[st
                 self.send_header("Cache-Control", "no-store")
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    with serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))) as base:
+        yield base
+
+
+@contextmanager
+def serving(server: socketserver.BaseServer) -> Iterator[str]:
+    """`server` (bound on 127.0.0.1) answering in a thread; yields its base URL, shuts it down on leaving."""
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://127.0.0.1:{server.server_address[1]}"  # type: ignore[index]
     finally:
         server.shutdown()
         server.server_close()

@@ -66,6 +66,8 @@ def test_a_quoted_value_is_matched_against_the_titles_quoted_slot() -> None:
     procedure = sample_procedure(title='Log in to the admin as "admin"')
     procedure.abstract.parameters[0].example = "admin"
     assert bind_parameters(procedure, 'Log in to the admin as "maria"', env={})["username"] == "maria"
+    reworded = 'Sign in to the site administration as user "lin" using the password "lin-pass-4"'
+    assert bind_parameters(procedure, reworded, env={}) == {"username": "lin", "password": "lin-pass-4"}  # "user" names the value
 
 
 def _order() -> Procedure:
@@ -192,3 +194,76 @@ def test_a_typed_value_is_written_in_the_case_the_task_asks_for() -> None:
     }
     binding = bind(procedure, 'Type "vanda" in the text input and press Submit.', env={})
     assert binding.values == {"tt": "VANDA"}  # no case asked: as the demonstration wrote it
+
+
+def _admin(title: str, page: str, *acts: tuple[str, str, dict]) -> Procedure:  # type: ignore[type-arg]
+    """A demonstration on an admin at `page`: each act is (action, the element's role and name, more fields)."""
+    from procedures.builder import build_heuristic
+    from recorder.models import RecordedStep, Recording
+
+    url = "http://admin.example.org/admin/" + page
+    steps = [RecordedStep(action="navigate", value=url, url=url)]
+    for action, element, more in acts:
+        role, name = element.split(" ", 1)
+        selector = f'internal:role={role}[name="{name}"s]'
+        steps.append(RecordedStep(action=action, selector=selector, selectors=[selector], url=url, label=name, **more))
+        url = more.get("navigates_to", url)
+    return build_heuristic(Recording(title=title, steps=steps))
+
+
+def _link(to: str) -> dict:  # type: ignore[type-arg]
+    return {"tag": "a", "navigates_to": "http://admin.example.org/admin/" + to}
+
+
+def test_a_clicked_links_name_the_task_says_as_a_word_is_that_link_not_a_quoted_value() -> None:
+    procedure = _admin(
+        'Search the books for "orbit"',
+        "",
+        ("click", "link Books", _link("book/")),
+        ("fill", "textbox Search", {"field": "Search", "value": "orbit"}),
+        ("click", "button Search", {}),
+    )
+    assert {p.name: p.kind for p in procedure.abstract.parameters}["link"] == "target"
+    for task, query in [('Find books matching "meadow"', "meadow"), ('Look up "vault" in the book list', "vault")]:
+        assert bind_parameters(procedure, task, env={}) == {"link": "Books", "search": query}
+
+
+def test_a_clicked_links_name_said_in_the_singular_leaves_the_named_value_to_its_own_field() -> None:
+    procedure = _admin(
+        "Show the books in the Science genre",
+        "",
+        ("click", "link Books", _link("book/")),
+        ("click", "link Science", _link("book/?genre=science")),
+    )
+    assert bind_parameters(procedure, "Show the books in the Poetry genre", env={})["genre"] == "Poetry"
+    assert (
+        bind_parameters(procedure, "Filter the book list by genre: History", env={})["genre"] == "History"
+    )  # "book list": the Books link, not the genre
+
+
+def test_out_of_a_checkbox_named_in_something_turns_it_off() -> None:
+    procedure = _admin(
+        'Mark "Dune Road" out of stock',
+        "book/1/",
+        ("uncheck", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("click", "button Save", {}),
+    )
+    stock = next(p.name for p in procedure.abstract.parameters if p.kind == "toggle")
+    assert bind_parameters(procedure, 'Mark "Copper Hill" out of stock', env={})[stock] == "no"
+    assert bind_parameters(procedure, 'Mark "Copper Hill" as in stock', env={})[stock] == "yes"
+
+
+def test_a_value_of_digits_is_not_read_from_a_word_without_one() -> None:
+    procedure = _admin(
+        'Add a book titled "Dune" by Ada Byron, published 2021-03-04, in stock, 321 pages',
+        "book/add/",
+        ("fill", "textbox Title", {"field": "Title", "value": "Dune"}),
+        ("fill", "textbox Author", {"field": "Author", "value": "Ada Byron"}),
+        ("fill", "textbox Published", {"field": "Published", "value": "2021-03-04"}),
+        ("check", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("fill", "textbox Pages", {"field": "Pages", "value": "321"}),
+        ("click", "button Save", {}),
+    )
+    task = 'Create a new book "Atlas" written by Marcus Hale, released 2018-09-09, 212 pages, available in stock'
+    values = bind_parameters(procedure, task, env={})
+    assert (values["published"], values["pages"]) == ("2018-09-09", "212")  # not "available"
