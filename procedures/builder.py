@@ -575,6 +575,11 @@ def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
     )
 
 
+def _found_by_selector(step: ProcedureStep) -> bool:
+    """Whether the step's selector alone finds its element (not the so-manyth of them, nor one in each row)."""
+    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin)
+
+
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
     """For the values the last page does not show: the field holds it, the box or radio button is in its
     state, checked on the element just before the step that sends the form."""
@@ -585,7 +590,7 @@ def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], cov
         for name in own - covered:
             param = by_name.get(name)
             submit = _submit_after(steps, index)
-            if param is None or param.secret or submit is None or not step.selector:
+            if param is None or param.secret or submit is None or not _found_by_selector(step):
                 continue
             if param.kind == "toggle":
                 kind, expected = "checked", f"{{{name}}}"
