@@ -182,6 +182,9 @@ class Procedure(BaseModel):
     checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
+    version: int = Field(0, ge=0)  # counts the saves: an edit of an older version is refused (see ProcedureStore.update)
+    created_by: str = Field("", max_length=SHORT)  # the `user` setting of who stored it
+    changed_by: str = Field("", max_length=SHORT)  # and of who saved it last (an edit or an outcome)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -81,16 +81,17 @@ class RevisionStore:
     def accept(self, revision_id: str) -> Procedure:
         """Apply a proposed revision to its procedure; refused when the procedure changed since. The failures
         counted were of the steps it replaces: they are forgotten, and a procedure they deprecated is back."""
-        revision = self._undecided(revision_id)
-        procedure = self._procedures.get(revision.procedure_id)
-        if not same_steps(revision.base_steps, procedure.steps):
-            raise ShowMeHowError(
-                f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
+        with transaction(self._db):  # the procedure and the revision change together or not at all
+            revision = self._undecided(revision_id)
+            procedure = self._procedures.get(revision.procedure_id)
+            if not same_steps(revision.base_steps, procedure.steps):
+                raise ShowMeHowError(
+                    f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
+                )
+            saved = self._procedures.update(
+                procedure.model_copy(update={"steps": revision.steps, "failure_count": 0, "deprecated": False})
             )
-        saved = self._procedures.update(
-            procedure.model_copy(update={"steps": revision.steps, "failure_count": 0, "deprecated": False})
-        )
-        self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
+            self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
         return saved
 
     def reject(self, revision_id: str) -> Revision:
@@ -110,7 +111,8 @@ class RevisionStore:
     def _save(self, revision: Revision) -> Revision:
         with transaction(self._db) as db:
             db.execute(
-                "INSERT OR REPLACE INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id)"
+                " DO UPDATE SET status = excluded.status, created_at = excluded.created_at, data = excluded.data",
                 (revision.id, revision.procedure_id, revision.status, revision.created_at, revision.model_dump_json()),
             )
         return revision

@@ -1,4 +1,4 @@
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -8,8 +8,10 @@ from tests.helpers import sample_procedure
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProcedureStore:
-    return ProcedureStore(tmp_path / "s.db")
+def store(store_location: str) -> Iterator[ProcedureStore]:
+    store = ProcedureStore(store_location)
+    yield store
+    store.close()
 
 
 def test_confidence_is_fair_to_new_procedures(store: ProcedureStore) -> None:
