@@ -64,7 +64,6 @@ class SkippedRowWarning(UserWarning):
 
 DEPRECATE_MIN_USES = 3
 DEPRECATE_BELOW_RATE = 0.5
-MERGE_ATTEMPTS = 5  # a merge that finds the procedure changed under it reads it again and merges again
 
 
 class EditConflict(ShowMeHowError):
@@ -231,15 +230,12 @@ class ProcedureStore:
     def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
         """Store a new demonstration: merged into the stored procedure of the same task as alternatives
         (its id, True), or added (its own id, False)."""
-        for _ in range(MERGE_ATTEMPTS):
-            stored = self.merge_target(procedure)
-            if stored is None:
-                return self.add(procedure), False
-            try:
-                return self.update(merge_demonstration(stored, procedure)).id, True
-            except EditConflict:
-                continue  # saved by someone else meanwhile: merge into what they saved
-        raise ShowMeHowError(f"'{procedure.title}' kept changing while it was being merged; try again")
+        stored = self.merge_target(procedure)
+        if stored is None:
+            return self.add(procedure), False
+        with transaction(self._db) as db:  # merged into the procedure as stored now, which no one saves meanwhile
+            current = self._get(db, stored.id, self.LOCK)
+            return self.update(merge_demonstration(current, procedure)).id, True
 
     def merge_target(self, procedure: Procedure) -> Procedure | None:
         """The stored procedure of the same task, which `add_or_merge` would merge `procedure` into."""

@@ -53,7 +53,7 @@ class Cluster:
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres")
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=400"
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
         self.url = f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}"
 

@@ -127,10 +127,15 @@ class TeamDatabase:
 
     def __init__(self, url: str) -> None:
         try:
+            import psycopg
             from psycopg_pool import ConnectionPool
         except ImportError as exc:
             raise ShowMeHowError("a team store needs the team extra: pip install 'showmehow[team]'") from exc
         self.url = url
+        try:  # once, so that a wrong address fails at once with libpq's reason (the pool would retry)
+            psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S).close()
+        except psycopg.Error as exc:
+            raise ShowMeHowError(f"cannot reach the team store {shown(url)}: {str(exc).strip()}") from exc
         self._held = threading.local()
         self.pool = ConnectionPool(
             url,
@@ -163,15 +168,26 @@ class TeamDatabase:
         if held is not None:
             yield held
             return
-        with self.pool.connection() as conn:
+        with self._reachable(), self.pool.connection() as conn:
             yield conn
+
+    @contextmanager
+    def _reachable(self) -> Iterator[None]:
+        """A lost connection or a server gone as one message (errors of the statements themselves pass)."""
+        from psycopg import OperationalError
+        from psycopg_pool import PoolTimeout
+
+        try:
+            yield
+        except (OperationalError, PoolTimeout) as exc:
+            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {str(exc).strip() or type(exc).__name__}") from exc
 
     @contextmanager
     def transaction(self) -> Iterator[TeamDatabase]:
         if getattr(self._held, "conn", None) is not None:
             yield self
             return
-        with self.pool.connection() as conn, conn.transaction():
+        with self._reachable(), self.pool.connection() as conn, conn.transaction():
             self._held.conn = conn
             try:
                 yield self
