@@ -306,8 +306,9 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
 
 
 def _outcome_sql(step_failed: int | None) -> str:
-    """One UPDATE that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
-    version, who, when, and the failing step's count), from the values the row holds as it runs."""
+    """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
+    version, who, when, and the failing step's count), from the values the row holds as it runs; a procedure it
+    deprecates loses its search text; and listeners are told."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
@@ -322,9 +323,11 @@ def _outcome_sql(step_failed: int | None) -> str:
         path = "ARRAY['steps', %(step)s::text, 'failure_count']"
         data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((data::jsonb #>> {path})::int, 0) + 1), false)"
     return (
-        "UPDATE procedures SET success_count = success_count + %(won)s, failure_count = failure_count + %(lost)s,"
-        f" deprecated = {deprecated}, updated_at = %(now)s::float8, data = ({data})::text"
-        " WHERE id = %(id)s RETURNING data, deprecated"
+        "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
+        f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
+        f" data = ({data})::text, document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
+        " WHERE id = %(id)s RETURNING id, data)"
+        f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
     )
 
 
@@ -401,13 +404,9 @@ class TeamProcedureStore(ProcedureStore):
         """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count."""
         step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
         params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
-        with self._db.transaction() as db:
-            row = db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
-            if row is None:
-                raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-            if row[1]:
-                self.index.drop(procedure_id)
-            self._notify(procedure_id)
+        row = self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
+        if row is None:
+            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         return Procedure.model_validate_json(row[0])
 
     def add_many(self, procedures: Iterable[Procedure]) -> list[str]:
