@@ -76,10 +76,21 @@ def deprecates(success_count: int, failure_count: int) -> bool:
     return uses >= DEPRECATE_MIN_USES and success_count / uses < DEPRECATE_BELOW_RATE
 
 
+def _at(when: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when))
+
+
+def provenance(procedure: Procedure) -> str:
+    """Who stored a procedure and who saved it last, and when: what `show` and the editor say of it."""
+    return (
+        f"version {procedure.version}, saved by {procedure.changed_by or 'someone'} at {_at(procedure.updated_at)}; "
+        f"stored by {procedure.created_by or 'someone'} at {_at(procedure.created_at)}"
+    )
+
+
 def edit_conflict(procedure: Procedure, stored_version: int, who: str, when: float) -> EditConflict:
-    at = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when))
     return EditConflict(
-        f"'{procedure.title}' was changed by {who or 'someone'} at {at} (version {stored_version}) since this copy "
+        f"'{procedure.title}' was changed by {who or 'someone'} at {_at(when)} (version {stored_version}) since this copy "
         f"(version {procedure.version}) was read; reload it and make the change again"
     )
 

@@ -30,7 +30,7 @@ from app.qt.table_view import make_table
 from core.errors import ShowMeHowError, describe_error
 from procedures.builder import flow_of
 from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
-from procedures.store import ProcedureStore
+from procedures.store import ProcedureStore, provenance
 from recorder.pictures import recording_pictures, step_picture_file
 
 YES = ("yes", "true", "1", "y")
@@ -60,6 +60,7 @@ class ProcedureEditor(QDialog):
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Goal", self.goal)
+        form.addRow("Saved", QLabel(provenance(procedure)))
         parts = self._panes()
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -13,7 +13,7 @@ from procedures.backends.postgres import TeamProcedureStore
 from procedures.store import EditConflict, ProcedureStore
 from procedures.store_copy import Copied, copy_store
 from retrieval import Retriever
-from tests.helpers import ROOT, proposed_fix, sample_procedure
+from tests.helpers import ROOT, call_cli, proposed_fix, sample_procedure
 
 
 def test_a_save_of_an_older_version_is_refused_naming_who_saved_since(store_location: str) -> None:
@@ -126,3 +126,23 @@ def test_a_library_copies_to_a_team_store_and_back_idempotently(tmp_path: Path, 
     assert copy_store(team, back) == Copied(2, 0, 0, 1)
     assert copy_store(team, local) == Copied(0, 1, 1, 0)
     assert local.get(other) == team.get(other) == back.get(other)
+
+
+def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
+    home: Path, team_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    local = ProcedureStore()
+    pid = local.add(sample_procedure())
+    local.close()
+    migrated = call_cli(capsys, "store", "migrate", "--to", team_url)
+    assert migrated.returncode == 0 and "1 procedures added, 0 updated, 0 already there" in migrated.stdout
+    assert "showmehow@" not in migrated.stdout  # the URL as shown: no user, never a password
+    assert "0 updated, 1 already there" in call_cli(capsys, "store", "migrate", "--to", team_url).stdout
+    monkeypatch.setenv("SHOWMEHOW_STORE", team_url)
+    listed = call_cli(capsys, "list")
+    assert listed.returncode == 0 and listed.stdout.split("\n")[0].split()[-1] == "BY"
+    assert pid[:12] in listed.stdout and ProcedureStore().user in listed.stdout.split("\n")[-2]
+    doctor = call_cli(capsys, "doctor")
+    assert "postgresql://127.0.0.1" in doctor.stdout and "(1 procedures, integrity ok)" in doctor.stdout
+    back = call_cli(capsys, "store", "migrate", "--to", str(home / "back.db"))
+    assert back.returncode == 0 and ProcedureStore(home / "back.db").get(pid) == ProcedureStore(team_url).get(pid)
