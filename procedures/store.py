@@ -13,6 +13,7 @@ import time
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
@@ -27,6 +28,9 @@ from procedures.revision_store import RevisionStore
 from procedures.search_index import SCHEMA as INDEX_SCHEMA
 from procedures.search_index import SearchIndex
 from recorder.recordings import RecordingStore
+
+if TYPE_CHECKING:
+    from procedures.backends.postgres import ChangeListener
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -289,6 +293,11 @@ class ProcedureStore:
             self.index.drop(p.id)
             self.index.put(p)
         return cursor.rowcount
+
+    def listen(self) -> ChangeListener | None:
+        """A listener for changes that other machines make (a team store's); None for the local file, where only
+        this machine writes."""
+        return None
 
     def close(self) -> None:
         self.recordings.close()

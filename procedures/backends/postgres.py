@@ -346,6 +346,10 @@ class ChangeListener:
         ids += [note.payload for note in self._conn.notifies(timeout=0)] if ids else []
         return list(dict.fromkeys(ids))
 
+    def fileno(self) -> int:
+        """The connection's socket, readable when a change arrives (for an event loop to watch)."""
+        return self._conn.fileno()
+
     def close(self) -> None:
         self._conn.close()
 
