@@ -211,17 +211,21 @@ class ProcedureStore:
             for p in procedures
         ]
         with transaction(self._db) as db:
-            for procedure in procedures:
-                try:
-                    db.execute(
-                        "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        _row(procedure),
-                    )
-                except self.DUPLICATE as exc:
-                    raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
-                self.index.put(procedure)
+            self._insert(db, procedures)
         return [p.id for p in procedures]
+
+    def _insert(self, db: sqlite3.Connection, procedures: list[Procedure]) -> None:
+        """Insert new procedures with their search text, inside the caller's transaction."""
+        for procedure in procedures:
+            try:
+                db.execute(
+                    "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    procedure_row(procedure),
+                )
+            except self.DUPLICATE as exc:
+                raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
+            self.index.put(procedure)
 
     def update(self, procedure: Procedure) -> Procedure:
         """Save an edited procedure after validating it again; returns the saved copy, one version on. EditConflict
@@ -287,7 +291,7 @@ class ProcedureStore:
         cursor = db.execute(
             "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
             " updated_at=?, data=? WHERE id=?",
-            (*_row(p)[1:], p.id),
+            (*procedure_row(p)[1:], p.id),
         )
         if cursor.rowcount:
             self.index.drop(p.id)
@@ -304,7 +308,8 @@ class ProcedureStore:
         self._db.close()
 
 
-def _row(p: Procedure) -> tuple[object, ...]:
+def procedure_row(p: Procedure) -> tuple[object, ...]:
+    """The values of a procedure's row, in the order of the columns of the procedures table."""
     return (
         p.id,
         p.title,
