@@ -72,7 +72,7 @@ class RevisionStore:
         for pending in self.list(revision.procedure_id, "proposed"):
             if same_steps(pending.base_steps, revision.base_steps) and same_steps(pending.steps, revision.steps):
                 return self._save(pending.model_copy(update={"successes": pending.successes + revision.successes}))
-        return self._save(revision)
+        return self._save(revision.model_copy(update={"created_by": revision.created_by or self._procedures.user}))
 
     def count_success(self, revision_id: str) -> Revision:
         revision = self.get(revision_id)
@@ -91,12 +91,16 @@ class RevisionStore:
             saved = self._procedures.update(
                 procedure.model_copy(update={"steps": revision.steps, "failure_count": 0, "deprecated": False})
             )
-            self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
+            self._save(
+                revision.model_copy(update={"status": "accepted", "decided_at": time.time(), "decided_by": self._procedures.user})
+            )
         return saved
 
     def reject(self, revision_id: str) -> Revision:
         revision = self._undecided(revision_id)
-        return self._save(revision.model_copy(update={"status": "rejected", "decided_at": time.time()}))
+        return self._save(
+            revision.model_copy(update={"status": "rejected", "decided_at": time.time(), "decided_by": self._procedures.user})
+        )
 
     def drop(self, procedure_id: str) -> None:
         """Forget a procedure's revisions, inside the transaction that deletes it."""

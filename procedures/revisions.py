@@ -29,6 +29,8 @@ class Revision(BaseModel):
     run_dir: str | None = None
     created_at: float = Field(default_factory=time.time)
     decided_at: float | None = None
+    created_by: str = Field("", max_length=SHORT)  # the `user` setting of who proposed it (see ProcedureStore.user)
+    decided_by: str = Field("", max_length=SHORT)
 
     def diff(self) -> list[str]:
         """The change as a unified diff of one line per step."""

@@ -37,7 +37,8 @@ def test_accepting_a_revision_changes_the_procedure_and_the_revision_together(st
     store.record_outcome(pid, success=False, step_failed=3)
     accepted = store.revisions.accept(revision.id)
     assert accepted.steps[3].selectors[0].startswith("internal:role=button") and accepted.failure_count == 0
-    assert store.revisions.get(revision.id).status == "accepted"
+    decided = store.revisions.get(revision.id)
+    assert (decided.status, decided.created_by, decided.decided_by) == ("accepted", store.user, store.user)
     with pytest.raises(ShowMeHowError, match="already accepted"):
         store.revisions.accept(revision.id)
 
