@@ -85,6 +85,12 @@ class Abstract(BaseModel):
     domains: list[str] = Field(default_factory=list, max_length=50)
     tags: list[str] = Field(default_factory=list, max_length=50)
 
+    @field_validator("goal")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the goal gives by name is kept as its placeholder, as the title's is."""
+        return hide_named_secrets(text)
+
     @model_validator(mode="after")
     def _unique_parameter_names(self) -> Abstract:
         names = [p.name for p in self.parameters]

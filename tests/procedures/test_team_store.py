@@ -147,3 +147,11 @@ def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
     assert "postgresql://127.0.0.1" in doctor.stdout and "(1 procedures, integrity ok)" in doctor.stdout
     back = call_cli(capsys, "store", "migrate", "--to", str(home / "back.db"))
     assert back.returncode == 0 and ProcedureStore(home / "back.db").get(pid) == ProcedureStore(team_url).get(pid)
+
+
+def test_a_secret_a_title_names_never_reaches_the_team_store(team_url: str) -> None:
+    store = ProcedureStore(team_url)
+    store.add(sample_procedure(title='Log in with the password "hunter2"'))
+    rows = store._db.execute("SELECT title, goal, data, search_goal, document::text FROM procedures").fetchall()
+    assert rows and not any("hunter2" in str(value) for value in rows[0])
+    assert store.index.known_words(["hunter2"]) == set()
