@@ -155,3 +155,13 @@ def test_a_secret_a_title_names_never_reaches_the_team_store(team_url: str) -> N
     rows = store._db.execute("SELECT title, goal, data, search_goal, document::text FROM procedures").fetchall()
     assert rows and not any("hunter2" in str(value) for value in rows[0])
     assert store.index.known_words(["hunter2"]) == set()
+
+
+def test_embeddings_are_kept_with_their_procedure_until_it_changes(store_location: str) -> None:
+    store = ProcedureStore(store_location)
+    pid = store.add(sample_procedure())
+    store.index.save_embeddings("toy", {pid: b"\x00\x00\x80?", "gone": b"\x00\x00\x00\x00"})
+    store.index.save_embeddings("toy", {pid: b"\x00\x00\x00@"})
+    assert store.index.embeddings("toy", [pid, "gone"]) == {pid: b"\x00\x00\x00@"}
+    store.update(store.get(pid).model_copy(update={"title": "Sign in"}))
+    assert store.index.embeddings("toy", [pid]) == {}
