@@ -30,6 +30,7 @@ from recorder.recordings import RecordingStore
 CHANNEL = "showmehow_procedures"  # NOTIFY payload: the id of the procedure added, changed or deleted
 POOL_SIZE = 8
 CONNECT_TIMEOUT_S = 10
+COUNTS_FRESH_S = 60  # how long a term's count is kept while no procedure is added
 MIGRATION_LOCK = 0x534D4857  # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -259,15 +260,24 @@ class TeamSearchIndex(SearchIndex):
         return [_search_row(r) for r in rows]
 
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
+        """Counted through the GIN index, and kept while no procedure is added, for at most COUNTS_FRESH_S (a count
+        of a common word visits every row that has it; edits elsewhere change counts little, and they only weigh
+        words)."""
+        now = (self.size_estimate(), int(time.monotonic() // COUNTS_FRESH_S))
+        if now != self._counted_at:
+            self._counts.clear()
+            self._counted_at = now
         terms = sorted(set(terms))
-        weight = f":{COLUMN_WEIGHTS[column]}" if column else ""
-        queries = [_lexeme(t) + weight for t in terms]
-        found = self._db.execute(
-            "SELECT q, (SELECT COUNT(*) FROM procedures WHERE document @@ q::tsquery) FROM unnest(%(queries)s::text[]) AS q",
-            {"queries": queries},
-        ).fetchall()
-        counts = dict(found)
-        return {t: n for t, q in zip(terms, queries) if (n := counts.get(q, 0))}
+        missing = [t for t in terms if (column, t) not in self._counts]
+        if missing:
+            weight = f":{COLUMN_WEIGHTS[column]}" if column else ""
+            queries = {_lexeme(t) + weight: t for t in missing}
+            found = self._db.execute(
+                "SELECT q, (SELECT COUNT(*) FROM procedures WHERE document @@ q::tsquery) FROM unnest(%(queries)s::text[]) AS q",
+                {"queries": list(queries)},
+            ).fetchall()
+            self._counts |= {(column, queries[q]): n for q, n in found}
+        return {t: n for t in terms if (n := self._counts[(column, t)])}
 
     def size_estimate(self) -> int:
         return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM procedures").fetchone()[0]
