@@ -133,7 +133,7 @@ def keep_as_new(store: ProcedureStore, built: Built) -> str:
     (its id)."""
     if built.before is None or built.demonstration is None:
         raise ShowMeHowError("this recording was not merged into another procedure")
-    store.update(built.before)
+    store.update(built.before.model_copy(update={"version": built.before.version + 1}))  # over the merge's save only
     return store.add(built.demonstration)
 
 

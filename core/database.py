@@ -76,7 +76,7 @@ def connect(path: Path, *schemas: Schema) -> sqlite3.Connection:
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         for schema in schemas:
-            _migrate(db, path, schema)
+            migrate_schema(db, path, schema)
     except sqlite3.DatabaseError as exc:
         db.close()
         if "locked" in str(exc):
@@ -88,8 +88,8 @@ def connect(path: Path, *schemas: Schema) -> sqlite3.Connection:
     return db
 
 
-def _migrate(db: sqlite3.Connection, path: Path, schema: Schema) -> None:
-    """Bring one store's tables to the version this code knows."""
+def migrate_schema(db: sqlite3.Connection, path: object, schema: Schema) -> None:
+    """Bring one store's tables to the version this code knows (on a SQLite file or a team store's database)."""
     target = len(schema.migrations)
     with transaction(db):
         row = db.execute("SELECT version FROM schema_versions WHERE name = ?", (schema.name,)).fetchone()
@@ -101,7 +101,10 @@ def _migrate(db: sqlite3.Connection, path: Path, schema: Schema) -> None:
         for migrate in schema.migrations[version:]:
             migrate(db)
         if version < target:
-            db.execute("INSERT OR REPLACE INTO schema_versions VALUES (?, ?)", (schema.name, target))
+            db.execute(
+                "INSERT INTO schema_versions VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                (schema.name, target),
+            )
 
 
 def _stamp(db: sqlite3.Connection) -> tuple[int, int, bool]:
@@ -152,7 +155,15 @@ def database_error(exc: sqlite3.Error, path: object = "the database") -> ShowMeH
 
 @contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """An immediate transaction: all its writes land together or none do."""
+    """An immediate transaction: all its writes land together or none do; one opened inside another joins it.
+    A team store's database (which is no sqlite3 connection) runs its own."""
+    if not isinstance(db, sqlite3.Connection):
+        with db.transaction() as held:
+            yield held
+        return
+    if db.in_transaction:  # inside another one, whose end decides
+        yield db
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import re
 import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 import platformdirs
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -33,6 +35,18 @@ def _variable_name(name: str) -> str:
 
 
 VariableName = Annotated[str, AfterValidator(_variable_name)]
+TEAM_SCHEMES = ("postgresql", "postgres")
+
+
+def _store_url(url: str) -> str:
+    """A team store's address: a postgresql:// URL without a password (libpq reads it from PGPASSWORD or ~/.pgpass,
+    so that it never lands in the settings file)."""
+    parts = urlsplit(url)
+    if parts.scheme not in TEAM_SCHEMES:
+        raise ValueError("the store is empty (the local SQLite file) or a postgresql:// URL")
+    if parts.password is not None:
+        raise ValueError("give the password through PGPASSWORD or ~/.pgpass, never in the store's URL")
+    return url
 
 
 class Settings(BaseModel):
@@ -59,6 +73,14 @@ class Settings(BaseModel):
         2, ge=1, le=16, description="runs the MCP server (`showmehow mcp`) plays at once, each in a browser of its own; more wait"
     )
     llm_timeout: float = Field(60.0, gt=0, description="seconds before an LLM call is abandoned")
+    store: Annotated[str, AfterValidator(_store_url)] | None = Field(
+        None,
+        description="where procedures live: empty for the local SQLite file, or a postgresql:// URL of a team store "
+        "(SHOWMEHOW_STORE overrides it)",
+    )
+    user: str | None = Field(
+        None, max_length=100, description="who records, edits and runs procedures in a team store; empty: the OS user name"
+    )
     param_env: dict[Annotated[str, AfterValidator(_parameter_key)], VariableName] = Field(
         default_factory=dict,
         description='where parameter values (passwords above all) come from: {"password@example.org": "EXAMPLE_PASSWORD"}, '
@@ -78,6 +100,22 @@ def data_dir() -> Path:
             f"cannot write the data directory {home}: {exc.strerror or exc}; set SHOWMEHOW_HOME to a writable folder"
         ) from exc
     return home
+
+
+def store_location(settings: Settings | None = None) -> str | None:
+    """The team store's URL (`SHOWMEHOW_STORE`, else the `store` setting), or None for the local SQLite file."""
+    url = os.environ.get("SHOWMEHOW_STORE") or (settings or load_settings()).store
+    if not url:
+        return None
+    try:
+        return _store_url(url)
+    except ValueError as exc:
+        raise ShowMeHowError(f"invalid store {url.split('@')[-1]!r}: {exc}") from exc
+
+
+def user_name(settings: Settings | None = None) -> str:
+    """Who acts: the `user` setting, else the OS user name."""
+    return (settings or load_settings()).user or getpass.getuser()
 
 
 def atomic_write_text(path: Path, text: str) -> None:

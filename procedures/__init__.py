@@ -2,7 +2,8 @@
 module holds), for `from procedures import ...`.
 
 The package's modules: models; building from recordings (builder, llm_builder, devtools); the store and
-its parts (store, search_index, revision_store, revisions, search); merging demonstrations (merging);
+its parts (store, search_index, revision_store, revisions, search), the team store on PostgreSQL
+(backends.postgres) and copying between stores (store_copy); merging demonstrations (merging);
 the person's values for a run (binding); files in and out (transfer, script_export); and what exported
 scripts carry and replay runs (runtime)."""
 

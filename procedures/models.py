@@ -94,6 +94,12 @@ class Abstract(BaseModel):
     domains: list[str] = Field(default_factory=list, max_length=50)
     tags: list[str] = Field(default_factory=list, max_length=50)
 
+    @field_validator("goal")
+    @classmethod
+    def _no_named_secret(cls, text: str) -> str:
+        """A password that the goal gives by name is kept as its placeholder, as the title's is."""
+        return hide_named_secrets(text)
+
     @model_validator(mode="after")
     def _unique_parameter_names(self) -> Abstract:
         names = [p.name for p in self.parameters]
@@ -201,6 +207,9 @@ class Procedure(BaseModel):
     checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
+    version: int = Field(0, ge=0)  # counts the saves: an edit of an older version is refused (see ProcedureStore.update)
+    created_by: str = Field("", max_length=SHORT)  # the `user` setting of who stored it
+    changed_by: str = Field("", max_length=SHORT)  # and of who saved it last (an edit or an outcome)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -72,7 +72,7 @@ class RevisionStore:
         for pending in self.list(revision.procedure_id, "proposed"):
             if same_steps(pending.base_steps, revision.base_steps) and same_steps(pending.steps, revision.steps):
                 return self._save(pending.model_copy(update={"successes": pending.successes + revision.successes}))
-        return self._save(revision)
+        return self._save(revision.model_copy(update={"created_by": revision.created_by or self._procedures.user}))
 
     def count_success(self, revision_id: str) -> Revision:
         revision = self.get(revision_id)
@@ -81,19 +81,24 @@ class RevisionStore:
     def accept(self, revision_id: str) -> Procedure:
         """Apply a proposed revision to its procedure (Revision.applied_to); refused when the procedure's steps
         changed since."""
-        revision = self._undecided(revision_id)
-        procedure = self._procedures.get(revision.procedure_id)
-        if not same_steps(revision.base_steps, procedure.steps):
-            raise ShowMeHowError(
-                f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
+        with transaction(self._db):  # the procedure and the revision change together or not at all
+            revision = self._undecided(revision_id)
+            procedure = self._procedures.get(revision.procedure_id)
+            if not same_steps(revision.base_steps, procedure.steps):
+                raise ShowMeHowError(
+                    f"the steps of '{procedure.title}' changed since revision {revision_id[:12]} was proposed; reject it"
+                )
+            saved = self._procedures.update(revision.applied_to(procedure))
+            self._save(
+                revision.model_copy(update={"status": "accepted", "decided_at": time.time(), "decided_by": self._procedures.user})
             )
-        saved = self._procedures.update(revision.applied_to(procedure))
-        self._save(revision.model_copy(update={"status": "accepted", "decided_at": time.time()}))
         return saved
 
     def reject(self, revision_id: str) -> Revision:
         revision = self._undecided(revision_id)
-        return self._save(revision.model_copy(update={"status": "rejected", "decided_at": time.time()}))
+        return self._save(
+            revision.model_copy(update={"status": "rejected", "decided_at": time.time(), "decided_by": self._procedures.user})
+        )
 
     def drop(self, procedure_id: str) -> None:
         """Forget a procedure's revisions, inside the transaction that deletes it."""
@@ -108,7 +113,8 @@ class RevisionStore:
     def _save(self, revision: Revision) -> Revision:
         with transaction(self._db) as db:
             db.execute(
-                "INSERT OR REPLACE INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO revisions (id, procedure_id, status, created_at, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id)"
+                " DO UPDATE SET status = excluded.status, created_at = excluded.created_at, data = excluded.data",
                 (revision.id, revision.procedure_id, revision.status, revision.created_at, revision.model_dump_json()),
             )
         return revision

@@ -30,6 +30,8 @@ class Revision(BaseModel):
     run_dir: str | None = None
     created_at: float = Field(default_factory=time.time)
     decided_at: float | None = None
+    created_by: str = Field("", max_length=SHORT)  # the `user` setting of who proposed it (see ProcedureStore.user)
+    decided_by: str = Field("", max_length=SHORT)
 
     def applied_to(self, procedure: Procedure) -> Procedure:
         """The procedure with this revision's steps (and parameters, when it changes them); the failures

@@ -163,7 +163,11 @@ class SearchIndex:
         with transaction(self._db) as db:
             for procedure_id, vector in vectors.items():
                 if db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone():
-                    db.execute("INSERT OR REPLACE INTO procedure_embeddings VALUES (?, ?, ?)", (procedure_id, model, vector))
+                    db.execute(
+                        "INSERT INTO procedure_embeddings VALUES (?, ?, ?)"
+                        " ON CONFLICT (id, model) DO UPDATE SET vector = excluded.vector",
+                        (procedure_id, model, vector),
+                    )
 
     def put(self, procedure: Procedure) -> None:
         """Write a procedure's search text (none for a deprecated one); its row must exist and have none yet."""
@@ -186,4 +190,10 @@ def _put(db: sqlite3.Connection, p: Procedure) -> None:
         " SELECT rowid, ?, ?, ?, ?, ?, ? FROM procedures WHERE id = ?",
         (text.goal, text.about, text.steps, text.values, text.places, text.fits, p.id),
     )
-    db.executemany("INSERT OR IGNORE INTO procedure_words VALUES (?)", [(w,) for w in text.words])
+    save_words(db, text.words)
+
+
+def save_words(db: sqlite3.Connection, words: Iterable[str]) -> None:
+    """Remember the words of a search text for spelling correction (in one order, so that two writers of the
+    same words never wait on each other in a circle)."""
+    db.executemany("INSERT INTO procedure_words VALUES (?) ON CONFLICT DO NOTHING", [(w,) for w in sorted(words)])

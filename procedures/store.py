@@ -1,7 +1,9 @@
-"""ProcedureStore: procedures in SQLite as validated JSON plus indexed columns, and the UPDATE phase.
+"""ProcedureStore: procedures as validated JSON plus indexed columns, and the UPDATE phase.
 
-Its parts share its file: `store.index` (search text and embeddings), `store.revisions` (learned changes
-waiting for a decision) and `store.recordings` (what the procedures were built from)."""
+Two backends, one interface: the local SQLite file (the default) and a team store on PostgreSQL (the `store`
+setting or SHOWMEHOW_STORE; procedures.backends.postgres). Its parts share its database: `store.index` (search
+text and embeddings), `store.revisions` (learned changes waiting for a decision); `store.recordings` (what the
+procedures were built from) always stays in the local file."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ import time
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_id, run_script, transaction
 from core.errors import ShowMeHowError, describe_error
-from core.settings import data_dir
+from core.settings import data_dir, store_location, user_name
+from procedures.backends import is_team_store
 from procedures.merging import MERGED, merge_demonstration, same_task
 from procedures.models import Procedure
 from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
@@ -24,6 +28,9 @@ from procedures.revision_store import RevisionStore
 from procedures.search_index import SCHEMA as INDEX_SCHEMA
 from procedures.search_index import SearchIndex
 from recorder.recordings import RecordingStore
+
+if TYPE_CHECKING:
+    from procedures.backends.postgres import ChangeListener
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -63,11 +70,55 @@ DEPRECATE_MIN_USES = 3
 DEPRECATE_BELOW_RATE = 0.5
 
 
+class EditConflict(ShowMeHowError):
+    """A save of a procedure that someone else saved since it was read: refused, never overwritten."""
+
+
+def deprecates(success_count: int, failure_count: int) -> bool:
+    """Memp's rule: at least DEPRECATE_MIN_USES uses and a success rate under DEPRECATE_BELOW_RATE."""
+    uses = success_count + failure_count
+    return uses >= DEPRECATE_MIN_USES and success_count / uses < DEPRECATE_BELOW_RATE
+
+
+def _at(when: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when))
+
+
+def provenance(procedure: Procedure) -> str:
+    """Who stored a procedure and who saved it last, and when: what `show` and the editor say of it."""
+    return (
+        f"version {procedure.version}, saved by {procedure.changed_by or 'someone'} at {_at(procedure.updated_at)}; "
+        f"stored by {procedure.created_by or 'someone'} at {_at(procedure.created_at)}"
+    )
+
+
+def edit_conflict(procedure: Procedure, stored_version: int, who: str, when: float) -> EditConflict:
+    return EditConflict(
+        f"'{procedure.title}' was changed by {who or 'someone'} at {_at(when)} (version {stored_version}) since this copy "
+        f"(version {procedure.version}) was read; reload it and make the change again"
+    )
+
+
 class ProcedureStore:
-    """Procedures on a SQLite file; `ProcedureStore()` uses the data directory's database."""
+    """Procedures on a SQLite file (`ProcedureStore(path)`; `ProcedureStore()` uses the data directory's database)
+    or in a team store (`ProcedureStore("postgresql://...")`; `ProcedureStore()` when the `store` setting or
+    SHOWMEHOW_STORE names one)."""
+
+    LOCK = ""  # what a SELECT adds to lock the rows it reads until the transaction ends
+    RECORDING_LINKS = "json_extract(data, '$.recording_id'), json_extract(data, '$.variants')"
+    ROW_ORDER = "rowid"  # the order procedures were added in
+    DUPLICATE: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
+    def __new__(cls, path: Path | str | None = None) -> ProcedureStore:
+        if cls is ProcedureStore and is_team_store(str(path) if path else store_location()):
+            from procedures.backends.postgres import TeamProcedureStore
+
+            return super().__new__(TeamProcedureStore)
+        return super().__new__(cls)
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_FILE
+        self.user = user_name()
         self._db = connect(self.path, SCHEMA, INDEX_SCHEMA, REVISIONS_SCHEMA)
         self.index = SearchIndex(self._db)
         self.revisions = RevisionStore(self._db, self)
@@ -78,8 +129,8 @@ class ProcedureStore:
     def get(self, procedure_id: str) -> Procedure:
         return self._get(self._db, procedure_id)
 
-    def _get(self, db: sqlite3.Connection, procedure_id: str) -> Procedure:
-        row = db.execute("SELECT data FROM procedures WHERE id = ?", (procedure_id,)).fetchone()
+    def _get(self, db: sqlite3.Connection, procedure_id: str, lock: str = "") -> Procedure:
+        row = db.execute(f"SELECT data FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         try:
@@ -97,9 +148,7 @@ class ProcedureStore:
     def built_from(self) -> dict[str, list[str]]:
         """Recording id -> ids of the procedures built from it or merged with it, oldest first."""
         links: dict[str, list[str]] = {}
-        rows = self._db.execute(
-            "SELECT json_extract(data, '$.recording_id'), json_extract(data, '$.variants'), id FROM procedures ORDER BY rowid"
-        )
+        rows = self._db.execute(f"SELECT {self.RECORDING_LINKS}, id FROM procedures ORDER BY {self.ROW_ORDER}").fetchall()
         for recording_id, variants, procedure_id in rows:
             merged = [v.removeprefix(MERGED).split(":")[0] for v in json.loads(variants or "[]") if v.startswith(MERGED)]
             for rid in filter(None, [recording_id, *merged]):
@@ -157,38 +206,55 @@ class ProcedureStore:
 
     def add_many(self, procedures: Iterable[Procedure]) -> list[str]:
         """Insert all in one transaction: either every procedure lands or none does."""
-        procedures = list(procedures)
+        procedures = [
+            p.model_copy(update={"created_by": p.created_by or self.user, "changed_by": p.changed_by or self.user})
+            for p in procedures
+        ]
         with transaction(self._db) as db:
-            for procedure in procedures:
-                try:
-                    db.execute(
-                        "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        _row(procedure),
-                    )
-                except sqlite3.IntegrityError as exc:
-                    raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
-                self.index.put(procedure)
+            self._insert(db, procedures)
         return [p.id for p in procedures]
 
+    def _insert(self, db: sqlite3.Connection, procedures: list[Procedure]) -> None:
+        """Insert new procedures with their search text, inside the caller's transaction."""
+        for procedure in procedures:
+            try:
+                db.execute(
+                    "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    procedure_row(procedure),
+                )
+            except self.DUPLICATE as exc:
+                raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
+            self.index.put(procedure)
+
     def update(self, procedure: Procedure) -> Procedure:
-        """Save an edited procedure after validating it again; returns the saved copy."""
+        """Save an edited procedure after validating it again; returns the saved copy, one version on. EditConflict
+        when the stored procedure is no longer the version that `procedure` was read at (someone saved it since)."""
         try:
-            procedure = Procedure.model_validate(procedure.model_dump() | {"updated_at": time.time()})
+            saved = Procedure.model_validate(
+                procedure.model_dump() | {"updated_at": time.time(), "version": procedure.version + 1, "changed_by": self.user}
+            )
         except ValidationError as exc:
             raise ShowMeHowError(f"invalid procedure: {describe_error(exc)}") from exc
         with transaction(self._db) as db:
-            if self._write_back(db, procedure) == 0:
-                raise ShowMeHowError(f"no procedure with id {procedure.id!r}")
-        return procedure
+            try:
+                stored = self._get(db, procedure.id, self.LOCK)
+            except ShowMeHowError:
+                raise ShowMeHowError(f"no procedure with id {procedure.id!r}") from None
+            if stored.version != procedure.version:
+                raise edit_conflict(procedure, stored.version, stored.changed_by, stored.updated_at)
+            self._write_back(db, saved)
+        return saved
 
     def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
         """Store a new demonstration: merged into the stored procedure of the same task as alternatives
         (its id, True), or added (its own id, False)."""
         stored = self.merge_target(procedure)
-        if stored is not None:
-            return self.update(merge_demonstration(stored, procedure)).id, True
-        return self.add(procedure), False
+        if stored is None:
+            return self.add(procedure), False
+        with transaction(self._db) as db:  # merged into the procedure as stored now, which no one saves meanwhile
+            current = self._get(db, stored.id, self.LOCK)
+            return self.update(merge_demonstration(current, procedure)).id, True
 
     def merge_target(self, procedure: Procedure) -> Procedure | None:
         """The stored procedure of the same task, which `add_or_merge` would merge `procedure` into."""
@@ -215,9 +281,8 @@ class ProcedureStore:
                 procedure.failure_count += 1
                 if step_failed is not None and 0 <= step_failed < len(procedure.steps):
                     procedure.steps[step_failed].failure_count += 1
-            if procedure.uses >= DEPRECATE_MIN_USES and procedure.success_count / procedure.uses < DEPRECATE_BELOW_RATE:
-                procedure.deprecated = True
-            procedure.updated_at = time.time()
+            procedure.deprecated = procedure.deprecated or deprecates(procedure.success_count, procedure.failure_count)
+            procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
             self._write_back(db, procedure)
         return procedure
 
@@ -226,19 +291,25 @@ class ProcedureStore:
         cursor = db.execute(
             "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
             " updated_at=?, data=? WHERE id=?",
-            (*_row(p)[1:], p.id),
+            (*procedure_row(p)[1:], p.id),
         )
         if cursor.rowcount:
             self.index.drop(p.id)
             self.index.put(p)
         return cursor.rowcount
 
+    def listen(self) -> ChangeListener | None:
+        """A listener for changes that other machines make (a team store's); None for the local file, where only
+        this machine writes."""
+        return None
+
     def close(self) -> None:
         self.recordings.close()
         self._db.close()
 
 
-def _row(p: Procedure) -> tuple[object, ...]:
+def procedure_row(p: Procedure) -> tuple[object, ...]:
+    """The values of a procedure's row, in the order of the columns of the procedures table."""
     return (
         p.id,
         p.title,

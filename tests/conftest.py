@@ -18,6 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["SHOWMEHOW_HOME"] = tempfile.mkdtemp(prefix="showmehow-tests-")  # never the user's own data
 
 SITES = Path(__file__).parent / "sites"
+pytest_plugins = ["tests.postgres"]  # a PostgreSQL cluster for the team store's tests
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import OPTION_VALUE
 from procedures.script_export import export_script
-from procedures.store import ProcedureStore
+from procedures.store import ProcedureStore, provenance
 from procedures.transfer import export_procedures, read_importable
 
 
@@ -39,10 +39,12 @@ def cmd_list(args: argparse.Namespace) -> int:
             breaks_at(p),
             len(p.checks) or "none",
             "yes" if p.deprecated else "",
+            p.changed_by or p.created_by,
         )
         for p in procedures
     ]
-    print(table(["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED"], rows))
+    headers = ["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED", "BY"]
+    print(table(headers, rows))
     return 0
 
 
@@ -64,6 +66,7 @@ def describe_procedure(p: Procedure) -> str:
         f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
         f"Uses: {p.uses} ({p.success_count} ok, {p.failure_count} failed)  confidence {p.confidence:.2f}"
         + ("  DEPRECATED" if p.deprecated else ""),
+        f"Saved: {provenance(p)}",
     ]
     if a.prerequisites:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))

@@ -20,9 +20,10 @@ def cmd_revisions(args: argparse.Namespace) -> int:
             return 0
         titles = {p.id: p.title for p in store.list()}
         rows = [
-            (r.id[:12], titles.get(r.procedure_id, r.procedure_id[:12]), r.status, r.successes, r.reason[:60]) for r in revisions
+            (r.id[:12], titles.get(r.procedure_id, r.procedure_id[:12]), r.status, r.successes, r.reason[:60], r.created_by)
+            for r in revisions
         ]
-        print(table(["ID", "PROCEDURE", "STATUS", "VERIFIED RUNS", "WHY"], rows))
+        print(table(["ID", "PROCEDURE", "STATUS", "VERIFIED RUNS", "WHY", "BY"], rows))
         return 0
     if not args.id:
         raise ShowMeHowError(f"`showmehow revisions {args.action}` needs a revision id, as `showmehow revisions` lists them")

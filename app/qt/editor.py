@@ -31,7 +31,7 @@ from app.step_pictures import recorded_pictures
 from core.errors import ShowMeHowError, describe_error
 from procedures.builder import flow_of
 from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
-from procedures.store import ProcedureStore
+from procedures.store import ProcedureStore, provenance
 
 YES = ("yes", "true", "1", "y")
 
@@ -63,6 +63,7 @@ class ProcedureEditor(QDialog):
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Goal", self.goal)
+        form.addRow("Saved", QLabel(provenance(procedure)))
         parts = self._panes()
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import threading
 
 from pydantic import ValidationError
@@ -79,6 +80,8 @@ class SettingsDialog(QDialog):
             "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
             "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
             "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
+            "store": ("Team store (PostgreSQL URL, no password)", self.store),
+            "user": ("Your name in the team store", self.user),
         }
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -132,6 +135,10 @@ class SettingsDialog(QDialog):
         self.mcp_max_runs.setRange(1, 16)
         self.mcp_max_runs.setSuffix(" at once")
         self.mcp_max_runs.setValue(current.mcp_max_runs)
+        self.store = QLineEdit(current.store or "")
+        self.store.setPlaceholderText("e.g. postgresql://me@db.example.org/team; empty: this computer's own file")
+        self.user = QLineEdit(current.user or "")
+        self.user.setPlaceholderText(f"empty: {getpass.getuser()}")
         self.param_env = QLineEdit(assignment_text(current.param_env))
         self.param_env.setPlaceholderText("e.g. password@example.org=EXAMPLE_PASSWORD")
 
@@ -150,6 +157,8 @@ class SettingsDialog(QDialog):
             "revision_auto_accept": self.revision_auto_accept.value(),
             "llm_timeout": self.llm_timeout.value(),
             "mcp_max_runs": self.mcp_max_runs.value(),
+            "store": self.store.text().strip() or None,
+            "user": self.user.text().strip() or None,
         }
         return Settings.model_validate(load_settings().model_dump() | shown)
 

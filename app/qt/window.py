@@ -14,6 +14,7 @@ from app.formatting import user_error
 from app.operations import Built
 from app.placement import Rect, side_by_side
 from app.qt.lessons_tab import LessonsTab
+from app.qt.live import LiveChanges
 from app.qt.procedures_tab import ProceduresTab
 from app.qt.record_tab import RecordTab
 from app.qt.revisions_tab import RevisionsTab
@@ -49,6 +50,8 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self.show_error)
         self.worker.busy_changed.connect(self.browser_busy)
         self.run_tab.finished.connect(self.procedures_tab.refresh_procedures)
+        self.live = LiveChanges(self.store, self)  # a team store: what others change shows at once
+        self.live.changed.connect(self.procedures_changed)
         self.thread_.start()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.record_tab, "Record")
@@ -141,8 +144,15 @@ class MainWindow(QMainWindow):
         self.settings_dialog = SettingsDialog(self)
         self.settings_dialog.open()
 
+    @Slot(list)
+    def procedures_changed(self, ids: list[str]) -> None:
+        """Someone changed procedures in the team store: show them as they are now."""
+        self.procedures_tab.refresh_procedures()
+        self.revisions_tab.refresh()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.worker.shutdown()
+        self.live.close()
         self.run_tab.finder.shutdown()
         self.thread_.quit()
         self.thread_.wait(15_000)

@@ -2,7 +2,6 @@
 
 import subprocess
 import sys
-from pathlib import Path
 
 from procedures.store import ProcedureStore
 from tests.helpers import ROOT, sample_procedure
@@ -16,8 +15,8 @@ for number in range(200):
 """
 
 
-def test_outcomes_from_two_processes_are_all_counted(tmp_path: Path) -> None:
-    path = tmp_path / "outcomes.db"
+def test_outcomes_from_two_processes_are_all_counted(store_location: str) -> None:
+    path = store_location
     pid = ProcedureStore(path).add(sample_procedure())
     workers = [subprocess.Popen([sys.executable, "-c", RECORD, str(path), pid], cwd=ROOT) for _ in range(2)]
     assert [w.wait(timeout=120) for w in workers] == [0, 0]

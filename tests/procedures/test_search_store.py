@@ -18,8 +18,8 @@ def _found(store: ProcedureStore, word: str) -> list[str]:
     return [row.id for row in store.index.search(f'"{word}"', 10)]
 
 
-def test_search_text_follows_add_update_delete_and_deprecation(tmp_path: Path) -> None:
-    store = ProcedureStore(tmp_path / "s.db")
+def test_search_text_follows_add_update_delete_and_deprecation(store_location: str) -> None:
+    store = ProcedureStore(store_location)
     pid = store.add(sample_procedure(title="Log in to the wiki", domain="wiki.example.com"))
     assert _found(store, "wiki") == [pid]
     assert store.index.known_words(["wiki", "zebra"]) == {"wiki"}
@@ -40,8 +40,8 @@ def test_search_text_follows_add_update_delete_and_deprecation(tmp_path: Path) -
     assert _found(store, "monthly") == []
 
 
-def test_a_failed_batch_leaves_no_search_text(tmp_path: Path) -> None:
-    store = ProcedureStore(tmp_path / "s.db")
+def test_a_failed_batch_leaves_no_search_text(store_location: str) -> None:
+    store = ProcedureStore(store_location)
     first = sample_procedure(title="Log in to the wiki")
     store.add(first)
     with pytest.raises(ShowMeHowError, match="already exists"):
@@ -49,9 +49,9 @@ def test_a_failed_batch_leaves_no_search_text(tmp_path: Path) -> None:
     assert _found(store, "pizza") == [] and _found(store, "wiki") == [first.id]
 
 
-def test_another_connection_sees_new_search_text_at_once(tmp_path: Path) -> None:
-    reader = ProcedureStore(tmp_path / "s.db")
-    pid = ProcedureStore(tmp_path / "s.db").add(sample_procedure(title="Log in to the wiki"))
+def test_another_connection_sees_new_search_text_at_once(store_location: str) -> None:
+    reader = ProcedureStore(store_location)
+    pid = ProcedureStore(store_location).add(sample_procedure(title="Log in to the wiki"))
     assert _found(reader, "wiki") == [pid]
 
 

@@ -17,7 +17,7 @@ def test_round_trip_and_indexed_columns(tmp_path: Path) -> None:
     store = ProcedureStore(tmp_path / "s.db")
     procedure = sample_procedure()
     pid = store.add(procedure)
-    assert store.get(pid) == procedure
+    assert store.get(pid) == procedure.model_copy(update={"created_by": store.user, "changed_by": store.user})
     assert [p.id for p in store.list()] == [pid]
     row = sqlite3.connect(tmp_path / "s.db").execute("SELECT title, goal, domains, deprecated FROM procedures").fetchone()
     assert row == (procedure.title, procedure.abstract.goal, '["127.0.0.1"]', 0)
@@ -27,16 +27,16 @@ def test_default_path_is_in_the_data_directory(home: Path) -> None:
     assert ProcedureStore().path == home / "showmehow.db"
 
 
-def test_unknown_id(tmp_path: Path) -> None:
-    store = ProcedureStore(tmp_path / "s.db")
+def test_unknown_id(store_location: str) -> None:
+    store = ProcedureStore(store_location)
     with pytest.raises(ShowMeHowError, match="no procedure with id 'nope'"):
         store.get("nope")
     with pytest.raises(ShowMeHowError):
         store.delete("nope")
 
 
-def test_add_many_is_all_or_nothing(tmp_path: Path) -> None:
-    store = ProcedureStore(tmp_path / "s.db")
+def test_add_many_is_all_or_nothing(store_location: str) -> None:
+    store = ProcedureStore(store_location)
     first = sample_procedure()
     store.add(first)
     with pytest.raises(ShowMeHowError, match="already exists"):
@@ -44,8 +44,8 @@ def test_add_many_is_all_or_nothing(tmp_path: Path) -> None:
     assert len(store) == 1
 
 
-def test_two_connections_see_each_others_writes(tmp_path: Path) -> None:
-    gui, cli = ProcedureStore(tmp_path / "s.db"), ProcedureStore(tmp_path / "s.db")
+def test_two_connections_see_each_others_writes(store_location: str) -> None:
+    gui, cli = ProcedureStore(store_location), ProcedureStore(store_location)
     pid = cli.add(sample_procedure())
     assert gui.get(pid).title == "Log in to the demo site"
 

@@ -1,4 +1,4 @@
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -8,8 +8,10 @@ from tests.helpers import sample_procedure
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProcedureStore:
-    return ProcedureStore(tmp_path / "s.db")
+def store(store_location: str) -> Iterator[ProcedureStore]:
+    store = ProcedureStore(store_location)
+    yield store
+    store.close()
 
 
 def test_confidence_is_fair_to_new_procedures(store: ProcedureStore) -> None:
@@ -30,6 +32,7 @@ def test_deprecation_after_three_uses_under_half_and_restore_by_hand(store: Proc
     store.record_outcome(pid, success=False)
     assert not store.get(pid).deprecated  # two uses: too early to judge
     assert store.record_outcome(pid, success=False, step_failed=1).deprecated
+    assert store.index.search('"demo"', 5) == []  # a deprecated procedure is no candidate
     assert store.get(pid).steps[1].failure_count == 1
     assert [p.id for p in store.list(include_deprecated=False)] == []
     assert not store.set_deprecated(pid, False).deprecated

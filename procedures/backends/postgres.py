@@ -1,0 +1,468 @@
+"""The team store: the procedure library on PostgreSQL, for a team or a fleet of agents that learn from each other.
+
+The same ProcedureStore, with the statements that differ: the schema (versioned as the SQLite file's is, a newer
+one refused), the search text in a `tsvector` column with a GIN index (written in the same statement as the
+procedure), outcomes counted by one atomic UPDATE, and a NOTIFY on every change (LISTEN with `changes`).
+Needs the `team` extra (psycopg 3 and psycopg-pool)."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from core.database import DB_FILE, Schema, migrate_schema, run_script
+from core.errors import ShowMeHowError
+from core.settings import data_dir, store_location, user_name
+from procedures.backends import shown
+from procedures.models import Procedure
+from procedures.revision_store import RevisionStore
+from procedures.search import search_text
+from procedures.search_index import SEARCH_WEIGHTS, SearchIndex, SearchRow, save_words
+from procedures.store import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, ProcedureStore, procedure_row
+from recorder.recordings import RecordingStore
+
+CHANNEL = "showmehow_procedures"  # NOTIFY payload: the id of the procedure added, changed or deleted
+POOL_SIZE = 8
+CONNECT_TIMEOUT_S = 10
+COUNTS_FRESH_S = 60  # how long a term's count is kept while no procedure is added
+MIGRATION_LOCK = 0x534D4857  # pg_advisory_xact_lock key: one process migrates at a time
+
+
+def _procedures_v1(db: Any) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE procedures (
+            seq BIGSERIAL UNIQUE NOT NULL,
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            goal TEXT NOT NULL,
+            domains TEXT NOT NULL,
+            deprecated INTEGER NOT NULL,
+            success_count INTEGER NOT NULL,
+            failure_count INTEGER NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX procedures_by_title ON procedures(title);
+        CREATE INDEX procedures_by_deprecated ON procedures(deprecated);
+        CREATE INDEX procedures_by_updated_at ON procedures(updated_at)
+        """,
+    )
+
+
+def _index_v1(db: Any) -> None:
+    """The search text lives in the procedure's own row: `document` holds its words with their places and the
+    column they came from as the weight (goal A, about B, steps C, values D)."""
+    run_script(
+        db,
+        """
+        ALTER TABLE procedures ADD COLUMN search_goal TEXT, ADD COLUMN search_about TEXT, ADD COLUMN search_steps TEXT,
+            ADD COLUMN search_vals TEXT, ADD COLUMN search_places TEXT, ADD COLUMN search_fits TEXT,
+            ADD COLUMN document TSVECTOR;
+        CREATE INDEX procedures_document ON procedures USING GIN (document);
+        CREATE TABLE procedure_words (word TEXT COLLATE "C" PRIMARY KEY);
+        CREATE TABLE procedure_embeddings (
+            id TEXT NOT NULL REFERENCES procedures(id) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            vector BYTEA NOT NULL,
+            PRIMARY KEY (id, model)
+        )
+        """,
+    )
+
+
+def _revisions_v1(db: Any) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE revisions (
+            id TEXT PRIMARY KEY,
+            procedure_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX revisions_by_procedure ON revisions(procedure_id, status)
+        """,
+    )
+
+
+SCHEMAS = (
+    Schema("procedures", (_procedures_v1,)),
+    Schema("procedure_index", (_index_v1,)),
+    Schema("revisions", (_revisions_v1,)),
+)
+
+
+class _Result:
+    """What a statement returned, fetched before its connection went back to the pool."""
+
+    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
+        self._rows, self.rowcount = rows, rowcount
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self._rows[0] if self._rows else None
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return self._rows
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._rows)
+
+
+def _placeholders(sql: str) -> str:
+    """The store's statements (written with `?`, as SQLite takes them) as psycopg takes them."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class TeamDatabase:
+    """A pool of connections to a team store that runs the store's statements as a sqlite3.Connection would:
+    each on its own (autocommit), or all on one connection inside `transaction()` (per thread, nested ones join)."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+            from psycopg_pool import ConnectionPool
+        except ImportError as exc:
+            raise ShowMeHowError("a team store needs the team extra: pip install 'showmehow[team]'") from exc
+        self.url = url
+        try:  # once, so that a wrong address fails at once with libpq's reason (the pool would retry)
+            psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S).close()
+        except psycopg.Error as exc:
+            raise ShowMeHowError(f"cannot reach the team store {shown(url)}: {str(exc).strip()}") from exc
+        self._held = threading.local()
+        self.pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+            open=False,
+            name="showmehow",
+        )
+        try:
+            self.pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except Exception as exc:
+            self.pool.close()
+            raise ShowMeHowError(f"cannot reach the team store {shown(url)}: {str(exc).strip() or type(exc).__name__}") from exc
+
+    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> _Result:
+        """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict)."""
+        query = sql if isinstance(params, dict) else _placeholders(sql)
+        with self._connection() as conn:
+            cursor = conn.execute(query, params)
+            return _Result(cursor.fetchall() if cursor.description else [], cursor.rowcount)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with self._connection() as conn, conn.cursor() as cursor:
+            cursor.executemany(_placeholders(sql), list(rows))
+
+    @contextmanager
+    def _connection(self) -> Iterator[Any]:
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self._reachable(), self.pool.connection() as conn:
+            yield conn
+
+    @contextmanager
+    def _reachable(self) -> Iterator[None]:
+        """A lost connection or a server gone as one message (errors of the statements themselves pass)."""
+        from psycopg import OperationalError
+        from psycopg_pool import PoolTimeout
+
+        try:
+            yield
+        except (OperationalError, PoolTimeout) as exc:
+            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {str(exc).strip() or type(exc).__name__}") from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[TeamDatabase]:
+        if getattr(self._held, "conn", None) is not None:
+            yield self
+            return
+        with self._reachable(), self.pool.connection() as conn, conn.transaction():
+            self._held.conn = conn
+            try:
+                yield self
+            finally:
+                self._held.conn = None
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def _lexeme(word: str) -> str:
+    return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+COLUMN_WEIGHTS = {"goal": "A", "about": "B", "steps": "C", "vals": "D"}
+RANK_WEIGHTS = "{" + ",".join(str(w / max(SEARCH_WEIGHTS)) for w in reversed(SEARCH_WEIGHTS)) + "}"  # {D,C,B,A}
+FTS_TERM = re.compile(r'(?:(\w+) : )?"([^"]*)"')
+
+
+def tsquery(query: str) -> str:
+    """The retriever's FTS5 queries (quoted words or phrases, each perhaps limited to a column as `goal : "w"`,
+    joined by OR or AND) as a PostgreSQL tsquery."""
+    joiner = " & " if " AND " in query else " | "
+    terms = []
+    for column, phrase in FTS_TERM.findall(query):
+        weight = COLUMN_WEIGHTS[column] if column else ""
+        words = [_lexeme(w) + (f":{weight}" if weight else "") for w in _words(phrase)]
+        if words:
+            terms.append("(" + " <-> ".join(words) + ")")
+    return joiner.join(terms)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a search text as FTS5's unicode61 tokenizer splits it (the text is stemmed, folded words)."""
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def document(goal: str, about: str, steps: str, values: str) -> str:
+    """A tsvector literal: each word of each column at its place, weighted by its column."""
+    places: dict[str, list[str]] = {}
+    position = 0
+    for text, weight in zip((goal, about, steps, values), "ABCD"):
+        for word in _words(text):
+            position = min(position + 1, 16383)
+            places.setdefault(word, []).append(f"{position}{weight}")
+    return " ".join(f"{_lexeme(word)}:{','.join(at[:256])}" for word, at in places.items())
+
+
+class TeamSearchIndex(SearchIndex):
+    """The search index in the procedures' rows: candidates from the GIN index on `document`, ranked by ts_rank
+    with the same column weights as SQLite's bm25."""
+
+    def search(self, query: str | None, limit: int) -> list[SearchRow]:
+        columns = (
+            "id, search_goal, search_about, search_steps, search_vals, search_places, search_fits, domains,"
+            " success_count, failure_count"
+        )
+        if query:
+            q = tsquery(query)
+            if not q:
+                return []
+            rows = self._db.execute(
+                f"SELECT {columns} FROM procedures WHERE document @@ %(q)s::tsquery"
+                " ORDER BY ts_rank(%(weights)s::float4[], document, %(q)s::tsquery) DESC, seq LIMIT %(limit)s",
+                {"q": q, "weights": RANK_WEIGHTS, "limit": limit},
+            ).fetchall()
+        else:
+            rows = self._db.execute(f"SELECT {columns} FROM procedures WHERE document IS NOT NULL LIMIT ?", (limit,)).fetchall()
+        return [_search_row(r) for r in rows]
+
+    def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
+        """Counted through the GIN index, and kept while no procedure is added, for at most COUNTS_FRESH_S (a count
+        of a common word visits every row that has it; edits elsewhere change counts little, and they only weigh
+        words)."""
+        now = (self.size_estimate(), int(time.monotonic() // COUNTS_FRESH_S))
+        if now != self._counted_at:
+            self._counts.clear()
+            self._counted_at = now
+        terms = sorted(set(terms))
+        missing = [t for t in terms if (column, t) not in self._counts]
+        if missing:
+            weight = f":{COLUMN_WEIGHTS[column]}" if column else ""
+            queries = {_lexeme(t) + weight: t for t in missing}
+            found = self._db.execute(
+                "SELECT q, (SELECT COUNT(*) FROM procedures WHERE document @@ q::tsquery) FROM unnest(%(queries)s::text[]) AS q",
+                {"queries": list(queries)},
+            ).fetchall()
+            self._counts |= {(column, queries[q]): n for q, n in found}
+        return {t: n for t in terms if (n := self._counts[(column, t)])}
+
+    def size_estimate(self) -> int:
+        return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM procedures").fetchone()[0]
+
+    def put(self, procedure: Procedure) -> None:
+        if procedure.deprecated:
+            return
+        columns, words = search_columns(procedure)
+        self._db.execute(
+            "UPDATE procedures SET search_goal = ?, search_about = ?, search_steps = ?, search_vals = ?, search_places = ?,"
+            " search_fits = ?, document = ?::tsvector WHERE id = ?",
+            (*columns, procedure.id),
+        )
+        save_words(self._db, words)
+
+    def drop(self, procedure_id: str) -> None:
+        self._db.execute(
+            "UPDATE procedures SET search_goal = NULL, search_about = NULL, search_steps = NULL, search_vals = NULL,"
+            " search_places = NULL, search_fits = NULL, document = NULL WHERE id = ?",
+            (procedure_id,),
+        )
+        self._db.execute("DELETE FROM procedure_embeddings WHERE id = ?", (procedure_id,))
+
+
+def search_columns(procedure: Procedure) -> tuple[tuple[str | None, ...], frozenset[str]]:
+    """A procedure's search columns (goal, about, steps, values, places, fits, document; none for a deprecated
+    one) and the words to remember for spelling."""
+    if procedure.deprecated:
+        return (None,) * 7, frozenset()
+    text = search_text(procedure)
+    tsv = document(text.goal, text.about, text.steps, text.values)
+    return (text.goal, text.about, text.steps, text.values, text.places, text.fits, tsv), text.words
+
+
+def _search_row(r: tuple[Any, ...]) -> SearchRow:
+    return SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9])
+
+
+def _outcome_sql(step_failed: int | None) -> str:
+    """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
+    version, who, when, and the failing step's count), from the values the row holds as it runs; a procedure it
+    deprecates loses its search text; and listeners are told."""
+    uses = "success_count + failure_count + 1"
+    deprecated = (
+        f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
+        f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
+    )
+    data = (
+        "data::jsonb || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
+        f" 'deprecated', ({deprecated}) = 1, 'updated_at', %(now)s::float8,"
+        " 'version', COALESCE((data::jsonb ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
+    )
+    if step_failed is not None:
+        path = "ARRAY['steps', %(step)s::text, 'failure_count']"
+        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((data::jsonb #>> {path})::int, 0) + 1), false)"
+    return (
+        "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
+        f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
+        f" data = ({data})::text, document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
+        " WHERE id = %(id)s RETURNING id, data)"
+        f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+    )
+
+
+class ChangeListener:
+    """LISTEN on a connection of its own: `wait(timeout)` returns the ids of the procedures changed since the last
+    call (added, edited, outcomes counted, deleted, by any machine), waiting up to `timeout` seconds for the first."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self._conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+        self._conn.execute(f"LISTEN {CHANNEL}")
+
+    def wait(self, timeout: float) -> list[str]:
+        ids = [note.payload for note in self._conn.notifies(timeout=timeout, stop_after=1)]
+        ids += [note.payload for note in self._conn.notifies(timeout=0)] if ids else []
+        return list(dict.fromkeys(ids))
+
+    def fileno(self) -> int:
+        """The connection's socket, readable when a change arrives (for an event loop to watch)."""
+        return self._conn.fileno()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ChangeListener:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class TeamProcedureStore(ProcedureStore):
+    """A ProcedureStore on a team store's PostgreSQL database (`ProcedureStore("postgresql://...")` makes one)."""
+
+    LOCK = " FOR UPDATE"
+    RECORDING_LINKS = "data::json ->> 'recording_id', data::json ->> 'variants'"
+    ROW_ORDER = "seq"
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        from psycopg import errors
+
+        self.DUPLICATE = (errors.UniqueViolation,)
+        url = str(path) if path else store_location() or ""
+        self.path = shown(url)  # type: ignore[assignment]
+        self.user = user_name()
+        self._db = TeamDatabase(url)  # type: ignore[assignment]
+        try:
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+        self.index = TeamSearchIndex(self._db)  # type: ignore[arg-type]
+        self.revisions = RevisionStore(self._db, self)  # type: ignore[arg-type]
+        self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
+
+    def _migrate(self) -> None:
+        with self._db.transaction() as db:
+            db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            db.execute("CREATE TABLE IF NOT EXISTS schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+            for schema in SCHEMAS:
+                migrate_schema(db, self.path, schema)  # type: ignore[arg-type]
+
+    def check_integrity(self, quick: bool = False) -> None:
+        """The connection works, the schema is this code's (checked on opening) and this user may read and write."""
+        tables = ("procedures", "revisions", "procedure_words", "procedure_embeddings")
+        missing = [
+            t
+            for t in tables
+            if not self._db.execute(
+                "SELECT has_table_privilege(current_user, ?, 'SELECT,INSERT,UPDATE,DELETE')", (t,)
+            ).fetchone()[0]
+        ]
+        if missing:
+            raise ShowMeHowError(f"the team store {self.path} does not let this user read and write {', '.join(missing)}")
+
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
+        """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count."""
+        step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
+        params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
+        row = self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
+        if row is None:
+            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
+        return Procedure.model_validate_json(row[0])
+
+    def _insert(self, db: Any, procedures: list[Procedure]) -> None:
+        """All in three statements, their search text in their rows (a thousand at a time stay fast)."""
+        rows, words = [], set()
+        for procedure in procedures:
+            columns, procedure_words = search_columns(procedure)
+            rows.append((*procedure_row(procedure), *columns))
+            words |= procedure_words
+        try:
+            db.executemany(
+                "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data,"
+                " search_goal, search_about, search_steps, search_vals, search_places, search_fits, document)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::tsvector)",
+                rows,
+            )
+        except self.DUPLICATE as exc:
+            key = re.search(r"\(id\)=\((.*)\)", exc.diag.message_detail or "")  # type: ignore[attr-defined]
+            raise ShowMeHowError(f"a procedure with id {key.group(1) if key else '?'!r} already exists") from exc
+        save_words(db, words)
+        db.execute("SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", (CHANNEL, [p.id for p in procedures]))
+
+    def _write_back(self, db: Any, p: Procedure) -> int:
+        changed = super()._write_back(db, p)
+        if changed:
+            self._notify(p.id)
+        return changed
+
+    def delete(self, procedure_id: str) -> None:
+        with self._db.transaction():
+            super().delete(procedure_id)
+            self._notify(procedure_id)
+
+    def _notify(self, procedure_id: str) -> None:
+        """Tell every listener (sent when the transaction commits, not before)."""
+        self._db.execute("SELECT pg_notify(?, ?)", (CHANNEL, procedure_id))
+
+    def listen(self) -> ChangeListener:
+        """A listener for the procedures that anyone adds, changes or deletes from now on (see ChangeListener)."""
+        return ChangeListener(self._db.url)
+
+    def close(self) -> None:
+        self.recordings.close()
+        self._db.close()

@@ -1,0 +1,41 @@
+"""Copying a procedure library between stores (a local SQLite file and a team store, either way): what
+`showmehow store migrate` does. Idempotent: run again, it copies nothing; run after changes, it copies those."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.database import transaction
+from procedures.store import ProcedureStore
+
+
+@dataclass(frozen=True)
+class Copied:
+    added: int  # procedures the target did not have
+    updated: int  # procedures the source holds a later save of
+    unchanged: int
+    revisions: int  # revisions the target did not have, or had in another state
+
+
+def copy_store(source: ProcedureStore, target: ProcedureStore) -> Copied:
+    """Copy every procedure and revision of `source` into `target`, in one transaction of the target's: a procedure
+    the target lacks is added, one it holds an older save of (by version, then time) is overwritten, as it is
+    (its counts, version and who); search text is written as for any save. Embeddings are left to be made again."""
+    added, updated, unchanged = [], 0, 0
+    with transaction(target._db) as db:
+        for procedure in source.list():
+            if not target.has(procedure.id):
+                added.append(procedure)
+                continue
+            stored = target._get(db, procedure.id, target.LOCK)
+            if (procedure.version, procedure.updated_at) > (stored.version, stored.updated_at):
+                target._write_back(db, procedure)
+                updated += 1
+            else:
+                unchanged += 1
+        target.add_many(added)
+        known = {r.id: r for r in target.revisions.list()}
+        revisions = [r for r in source.revisions.list() if known.get(r.id) != r]
+        for revision in revisions:
+            target.revisions._save(revision)
+    return Copied(len(added), updated, unchanged, len(revisions))
