@@ -790,13 +790,14 @@ def _icon_classes(own: str) -> list[str]:
 
 def _icon_word(step: RecordedStep, text: str) -> str | None:
     """The word the title uses for an element without a name that its class names ("Like" for a
-    `span.like` icon, or `i.icon-like`), as the title writes it."""
+    `span.like` icon, or `i.icon-like`), as the title writes it; not the verb a sentence starts with."""
     if step.label or step.action != "click":
         return None
     for token in _icon_classes(step.row_selector):
         for word in dict.fromkeys([token, re.split(r"[-_]", token)[-1]]):
             found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-            if found and len(word) >= 3 and word.lower() not in GENERIC_CLASSES | STOP_WORDS:
+            usable = found and len(word) >= 3 and word.lower() not in GENERIC_CLASSES | STOP_WORDS
+            if usable and not _is_task_verb(found.group(0), text):  # "Star the message": what the task does
                 return found.group(0)
     return None
 

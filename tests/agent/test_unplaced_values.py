@@ -28,7 +28,7 @@ def test_a_count_that_no_parameter_holds_stops_before_the_first_click(context, s
     assert stored.failure_count == 0
 
 
-def test_a_value_typed_in_capitals_is_typed_in_capitals_and_another_case_asked_for_stops(context, site: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_value_typed_in_capitals_is_typed_in_capitals_or_in_the_case_the_task_asks_for(context, site: str) -> None:  # type: ignore[no-untyped-def]
     def shout(page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("Name").press_sequentially("RILEY")
         page.get_by_role("button", name="Submit").click()
@@ -41,7 +41,5 @@ def test_a_value_typed_in_capitals_is_typed_in_capitals_and_another_case_asked_f
     assert result.outcome in ("verified", "unverified"), result.error
     assert page.locator("#status").inner_text() == "sent DANA"
     result = run_task('Type "TOM" in lower case letters', page=page, store=store, mode="replay")
-    assert (
-        result.outcome == "task_fault" and result.error is not None and '"lower" (where the title said "upper")' in result.error
-    )
-    assert page.locator("#status").inner_text() == "sent DANA"
+    assert result.outcome in ("verified", "unverified"), result.error  # the title's case is a slot the task fills
+    assert page.locator("#status").inner_text() == "sent tom"
