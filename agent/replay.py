@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
+from core.thesaurus import closeness
 from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
@@ -125,6 +126,7 @@ def play(
         secret=[p.name for p in procedure.abstract.parameters if p.secret],
         reach=procedure_reach(procedure, steps, values, playing.ask, playing.allow_other_sites),
         step_checks=[c.model_dump() for c in procedure.step_checks()],
+        closeness=closeness,
     )
     records = journal.records
     try:

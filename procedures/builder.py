@@ -9,6 +9,7 @@ from typing import NamedTuple
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
 from core.sites import host_of
+from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
@@ -957,19 +958,42 @@ def _lone_checkbox(step: RecordedStep) -> bool:
     return step.action == "check" and step.input_type == "checkbox" and bool(step.label) and len(step.options) < 2
 
 
+LIST_ITEM = r"[^\W\d_][\w'-]*"
+LISTED = re.compile(rf"(?<![\w'-]){LIST_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){LIST_ITEM})+")  # "a, b and c"
+
+
+def _label_spans(labels: list[str], title: str) -> list[tuple[int, int] | None]:
+    """Where the title names each checkbox's label: the label itself, else the one word of a list in the title ("a,
+    b and c") nearest to it in meaning, a word for each label (the title asks for "big" where the box says "large")."""
+    spans = [m.span() if (m := re.search(rf"(?<!\w){re.escape(label.strip())}(?!\w)", title)) else None for label in labels]
+    items = [
+        (run.start() + m.start(), run.start() + m.end(), m.group())
+        for run in LISTED.finditer(title)
+        for m in re.finditer(LIST_ITEM, run.group())
+        if m.group().lower() not in ("and", "or")
+    ]
+    for at, label in enumerate(labels):
+        if spans[at] is None:
+            scored = sorted(((closeness(label, word), (a, b)) for a, b, word in items if (a, b) not in spans), reverse=True)
+            if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+                spans[at] = scored[0][1]
+    return spans
+
+
 def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
-    """Runs of checkboxes ticked one after another whose labels the title names: by the run's first step
-    index, (its end, the CSS path of the element that holds them, the title's text from the first to the
-    last of those labels: "WPy, iBU0VQ and F7"). Their number and labels change from task to task."""
+    """Runs of checkboxes ticked one after another whose labels the title names, by themselves or by words of the
+    same meaning: by the run's first step index, (its end, the CSS path of the element that holds them, the title's
+    text from the first to the last of those labels: "WPy, iBU0VQ and F7"). Their number and labels change from
+    task to task."""
     title, steps, sets = recording.title, recording.steps, {}
     index = 0
     while index < len(steps):
         end = index
         while end < len(steps) and _lone_checkbox(steps[end]):
             end += 1
-        spans = [re.search(rf"(?<!\w){re.escape(s.label.strip())}(?!\w)", title) for s in steps[index:end]]
+        spans = _label_spans([s.label for s in steps[index:end]], title)
         if end > index and all(spans) and not any(s.secret for s in steps[index:end]):
-            found = [m.span() for m in spans if m]
+            found = [span for span in spans if span]
             container = _container([s.selectors[-1] for s in steps[index:end]])
             if container and ">" in container:
                 sets[index] = (end, container, title[min(a for a, _ in found) : max(b for _, b in found)])

@@ -21,7 +21,7 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
-from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
+from procedures.runtime.widgets import by_meaning, first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -348,8 +348,12 @@ class Player:
         secret: Collection[str] = (),
         reach: Reach | None = None,
         step_checks: list[Mapping[str, Any]] | None = None,
+        closeness: Callable[[str, str], float] | None = None,
     ) -> None:
-        """`secret`: the names of the parameters whose values are masked in the steps' shown arguments."""
+        """`secret`: the names of the parameters whose values are masked in the steps' shown arguments;
+        `closeness`: how near in meaning two words are, 0..1 (a thesaurus), for the items of a set that no label
+        names (exported scripts have none: labels only)."""
+        self.closeness = closeness
         self.should_stop = should_stop
         self.reach = reach
         self.step_checks = list(step_checks or [])  # Check dicts with an after_step
@@ -982,9 +986,17 @@ class Player:
         boxes = locator.first.locator("input[type=checkbox]")
         names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
         wanted = set(listed(value, names))  # "Salt and pepper" is one when a box is so labelled
+        meant = by_meaning(sorted(wanted), names, self.closeness) if self.closeness and not wanted <= set(names) else {}
+        self.notes += [f"ticked {name!r} for {word!r}, a word of the same meaning" for word, name in meant.items()]
+        wanted = {meant.get(w, w) for w in wanted}
         missing = sorted(wanted - set(names))
         self._fail_if(
-            index, step, page, f"no checkbox here is labelled {', '.join(repr(m) for m in missing)}" if missing else None
+            index,
+            step,
+            page,
+            f"no checkbox here is labelled {', '.join(repr(m) for m in missing)}{' or a word of its meaning' if self.closeness else ''}"
+            if missing
+            else None,
         )
         for at, name in enumerate(names):
             boxes.nth(at).set_checked(name in wanted, timeout=self.timeout_ms)

@@ -67,6 +67,25 @@ def listed(value: str, names: list[str]) -> list[str]:
     return wanted
 
 
+def by_meaning(wanted: list[str], names: list[str], closeness: Callable[[str, str], float]) -> dict[str, str]:
+    """For the wanted items that no name is, the name nearest in meaning (`closeness`, 0..1), when one name is
+    nearer than any other and no other item is nearer to it; an item with no such name is left out."""
+    free = [n for n in dict.fromkeys(names) if n not in wanted]
+    scores = {(w, n): closeness(w, n) for w in wanted if w not in names for n in free}
+    found: dict[str, str] = {}
+    for (word, name), score in sorted(scores.items(), key=lambda item: -item[1]):
+        if score <= 0 or word in found or name in found.values():
+            continue
+        rivals = [
+            s
+            for (w, n), s in scores.items()
+            if (w == word) != (n == name) and w not in found and n not in found.values()  # one of the two is shared
+        ]
+        if all(s < score for s in rivals):
+            found[word] = name
+    return found
+
+
 NUMBER = re.compile(r"[-+−]?\d+(?:\.\d+)?")
 
 

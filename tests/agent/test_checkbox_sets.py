@@ -29,3 +29,32 @@ def test_exactly_the_checkboxes_the_task_names(context, site: str) -> None:  # t
     page.reload()
     result = run_task("Select Purple and click Submit", page=page, store=store, mode="replay")
     assert result.outcome == "failed" and result.error is not None and "no checkbox here is labelled 'purple'" in result.error
+
+
+def test_boxes_labelled_with_words_of_the_meaning_the_task_names(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    def labels(text: str) -> None:
+        page = context.new_page()
+        page.goto(f"{site}/boxes.html")
+        page.evaluate(f"localStorage.setItem('labels', '{text}'); localStorage.removeItem('ticked')")
+        page.close()
+
+    def tick(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Large").check()
+        page.get_by_label("Cheerful").check()
+        page.get_by_role("button", name="Submit").click()
+
+    labels("Large|Water|Cheerful|Scarlet")
+    procedure = build_procedure(record(context, f"{site}/boxes.html", tick, title="Select big, happy and click Submit"))
+    assert [(p.name, p.example) for p in procedure.abstract.parameters if p.kind != "target"] == [("choices", "big, happy")]
+    store = ProcedureStore()
+    store.add(procedure)
+    labels("Tiny|Huge|Joyful|Crimson|Water")
+    page = context.new_page()
+    page.goto(f"{site}/boxes.html")
+    result = run_task("Select large, water and click Submit", page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "ticked Huge, Water"
+    page.reload()
+    result = run_task("Select sad and click Submit", page=page, store=store, mode="replay")
+    assert result.outcome == "failed" and result.error is not None
+    assert "no checkbox here is labelled 'sad' or a word of its meaning" in result.error
