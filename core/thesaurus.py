@@ -133,6 +133,12 @@ def senses(word: str, limit: int = 0) -> tuple[tuple[str, int], ...]:
 
 
 @lru_cache(maxsize=20_000)
+def parts_of_speech(word: str) -> frozenset[str]:
+    """The parts of speech a word has senses in ("renew" -> verb; "file" -> noun, verb)."""
+    return frozenset(part for part, _ in senses(word))
+
+
+@lru_cache(maxsize=20_000)
 def synonyms(word: str, limit: int = 0) -> frozenset[str]:
     """The words that share a sense with `word` (`limit`: of its most frequent senses per part of speech), itself
     out: "writer" -> {"author"}."""

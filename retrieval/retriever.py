@@ -31,7 +31,7 @@ from retrieval.scoring import (
     parameter_availability,
     place_match,
 )
-from retrieval.similarity import Evidence, document_of, goal_similarity, undoing
+from retrieval.similarity import Evidence, document_of, goal_similarity, thesaurus_stems, undoing
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
@@ -52,6 +52,7 @@ def alternatives(task: Task) -> tuple[list[str], set[str]]:
     vocab = vocabulary()
     own = list(dict.fromkeys(t.stem for t in task.terms if t.stem not in STOP_STEMS))
     others = {m for t in task.terms for meaning in t.meanings for m in vocab.members.get(meaning, ())}
+    others |= {s for t in task.terms if not t.value for s in thesaurus_stems(t.surface)}
     return own, {a for a in others if a not in STOP_STEMS} - set(own)
 
 

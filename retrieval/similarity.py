@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.thesaurus import parts_of_speech, synonyms
+from core.words import stem, tokens
 from procedures.search import SLOT
 from procedures.search_index import SearchRow
 from retrieval.text import STOP_STEMS, Task, Term, fold_terms
@@ -25,12 +27,14 @@ FIELD_NAMES = {
     "fits": "parameters' values",
 }
 SYNONYM = 0.85  # a word of the same vocabulary group
+THESAURUS, THESAURUS_SENSES = 0.7, 2  # a word that shares one of its two most frequent senses per part of speech
 MISSPELT = 0.85  # a corrected misspelling
 VALUE_WEIGHT = 0.25  # an unmatched task word that looks like a value weighs this much
 SLOT_WEIGHT = 0.5  # an unmatched task word where the title had a value, that does not look like one
 TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest from covering the title
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
+UNKNOWN_VERB = 0.85  # ... when it starts with a verb that the vocabulary does not know, nor the thesaurus as the title's
 DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
 GENERAL_ACTIONS = frozenset(
     "click double_click filter choose give_value type check uncheck expand collapse submit navigate scroll drag".split()
@@ -136,7 +140,21 @@ def _match(term: Term, doc: Document) -> tuple[float, Evidence | None]:
     if best[0]:
         kind = "misspelling and synonym" if term.misspelt else "synonym"
         return best[0] * SYNONYM * scale, Evidence(term.misspelt or term.surface, best[2], kind, best[1])
+    if term.value or own:  # the vocabulary knows the word: its groups say what it means here
+        return 0.0, None
+    near = max(((doc.terms[s][0], s) for s in thesaurus_stems(term.surface) if s in doc.terms), default=None)
+    if near:
+        kind = "misspelling and thesaurus" if term.misspelt else "thesaurus"
+        return near[0] * THESAURUS * scale, Evidence(term.misspelt or term.surface, near[1], kind, doc.terms[near[1]][1])
     return 0.0, None
+
+
+@lru_cache(maxsize=20_000)
+def thesaurus_stems(word: str) -> frozenset[str]:
+    """The stems of the words that share one of a word's most frequent senses (core.thesaurus), stop words out."""
+    if " " in word or len(word) < 3 or not word.isalpha():
+        return frozenset()
+    return frozenset(" ".join(stem(t) for t in tokens(w)) for w in synonyms(word, THESAURUS_SENSES)) - STOP_STEMS - {stem(word)}
 
 
 def slot_positions(task: list[str], goal: tuple[str, ...]) -> set[int]:
@@ -188,7 +206,7 @@ def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
     return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
 
 
-def _other_verb(task: Task, doc: Document) -> bool:
+def _other_verb(task: Task, doc: Document) -> float:
     """The task starts with a verb of its own that is not the verb the title starts with: it asks to do something
     else ("Book a flight" is not "Delete the book"), whatever words they share. Only verbs that say what to do to
     a thing count (delete, book, export); the verbs of working a page (click, type, choose, open) may stand for
@@ -196,9 +214,15 @@ def _other_verb(task: Task, doc: Document) -> bool:
     vocab = vocabulary()
     first = task.terms[0] if task.terms else None
     if first is None or first.value or first.position != _first_word(task.stems) or not doc.verbs:
-        return False
+        return 1.0
     actions = first.meanings & vocab.actions
-    return bool(actions) and not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
+    if actions:
+        other = not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
+        return OFF_TOPIC if other else 1.0
+    if first.meanings != {first.stem} or "verb" not in parts_of_speech(first.surface):
+        return 1.0  # a thing the vocabulary knows, or no verb at all
+    said = {word for verb in doc.verbs for meaning in verb for word in (meaning, *vocab.members.get(meaning, ()))}
+    return UNKNOWN_VERB if not ({first.stem} | thesaurus_stems(first.surface)) & said else 1.0
 
 
 def _first_word(stems: list[str]) -> int:
@@ -237,7 +261,7 @@ def goal_similarity(
             if why.field != "goal":  # a value that the procedure showed too helps a little, and costs no more than one it did not
                 weight *= valued
             evidence.append(why)
-            matched |= term.meanings
+            matched |= term.meanings | ({why.matched} if why.kind.endswith("thesaurus") else set())
         covered += weight * score
         total += weight
     task_share = covered / total if total else 0.0
@@ -254,6 +278,5 @@ def goal_similarity(
     things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
     if own_things and things and not any(things):
         similarity *= OFF_TOPIC
-    if _other_verb(task, doc):
-        similarity *= OFF_TOPIC
+    similarity *= _other_verb(task, doc)
     return similarity, evidence

@@ -135,3 +135,23 @@ def test_task_analysis_marks_values_and_folds_phrases() -> None:
     assert [(t.stem, t.value) for t in task.terms][:2] == [("sign in", False), ("bob", True)]
     assert "hello" not in {t.stem for t in task.terms} and "_" in task.stems  # quoted text is a value
     assert "login" in task.terms[0].meanings
+
+
+def test_a_word_the_vocabulary_does_not_know_matches_its_synonym_in_the_thesaurus(store: ProcedureStore) -> None:
+    store.add(_procedure("Rent a car for the weekend"))
+    store.add(_procedure("Rent a bike for the weekend"))
+    title, _, evidence = _first(store, "Rent an automobile")
+    assert title == "Rent a car for the weekend"
+    assert '"automobile" = "car" (thesaurus, in the title)' in evidence
+
+
+def test_a_verb_that_neither_the_vocabulary_nor_the_thesaurus_links_to_the_title_asks_for_something_else(
+    store: ProcedureStore,
+) -> None:
+    store.add(_procedure('Double-click the "Archive" card'))
+    tabs = "inbox sent drafts spam trash notes photos music videos files maps news sport weather travel games shop".split()
+    store.add_many([_procedure(f"Open the {tab} tab") for tab in tabs])  # a store where "card" is a rare word
+    assert Retriever(store).retrieve("Renew my library card") == []
+    assert [m.procedure.title for m in Retriever(store).retrieve('Double-click the "Inbox" card')] == [
+        'Double-click the "Archive" card'
+    ]
