@@ -31,7 +31,15 @@ from retrieval.scoring import (
     parameter_availability,
     place_match,
 )
-from retrieval.similarity import Evidence, document_of, goal_similarity, thesaurus_stems, undoing
+from retrieval.similarity import (
+    UNKNOWN_VERB,
+    Evidence,
+    document_of,
+    goal_similarity,
+    other_verb,
+    thesaurus_stems,
+    undoing,
+)
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
 from retrieval.vocabulary import vocabulary
@@ -87,11 +95,13 @@ def all_of(task: Task, counts: dict[str, int]) -> str:
     return " AND ".join(f'"{w}"' for w in words)
 
 
-def candidate(goal: float, evidence: list[Evidence | str], place: float) -> bool:
+def candidate(goal: float, evidence: list[Evidence | str], place: float, unknown_verb: bool = False) -> bool:
     """Whether a procedure is about the task at all: its goal similarity reaches MIN_GOAL, or, on a page where it
-    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings)."""
+    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings) and does not
+    start with a verb that nothing links to the title's (`unknown_verb`: "Import authors" is not "Delete the
+    author")."""
     return goal >= MIN_GOAL or (
-        place >= VISITED_PAGE and goal >= MIN_GOAL_HERE and any(isinstance(e, Evidence) for e in evidence)
+        place >= VISITED_PAGE and goal >= MIN_GOAL_HERE and not unknown_verb and any(isinstance(e, Evidence) for e in evidence)
     )
 
 
@@ -170,7 +180,15 @@ class Retriever:
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         places = {row.id: place_match(url, row.places, row.domains) for row in rows}
-        kept = [row for row in rows if candidate(*goals[row.id], places[row.id])]
+        kept = [
+            row
+            for row in rows
+            if candidate(
+                *goals[row.id],
+                places[row.id],
+                goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) == UNKNOWN_VERB,
+            )
+        ]
         best = min(max((goals[row.id][0] for row in kept), default=0.0), 1.0)
         partial = []
         for row in kept:

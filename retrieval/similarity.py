@@ -14,7 +14,7 @@ from core.thesaurus import parts_of_speech, synonyms
 from core.words import stem, tokens
 from procedures.search import SLOT
 from procedures.search_index import SearchRow
-from retrieval.text import STOP_STEMS, Task, Term, fold_terms
+from retrieval.text import DETERMINERS, STOP_STEMS, Task, Term, fold_terms
 from retrieval.vocabulary import vocabulary
 
 FIELDS = ("goal", "about", "steps", "values")
@@ -35,7 +35,6 @@ TASK_SHARE = 0.6  # goal similarity: this much from covering the task, the rest 
 OPPOSITE = 0.25  # what is left of the similarity when the task undoes what the procedure does
 OFF_TOPIC = 0.6  # ... when the task names things of its own and none of the things the title names
 UNKNOWN_VERB = 0.85  # ... when it starts with a verb that the vocabulary does not know, nor the thesaurus as the title's
-DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
 GENERAL_ACTIONS = frozenset(
     "click double_click filter choose give_value type check uncheck expand collapse submit navigate scroll drag".split()
 )
@@ -206,11 +205,12 @@ def _opposed(undo: dict[str, frozenset[str]], doc: Document) -> bool:
     return any(opposite & doc.done and meaning not in doc.done for meaning, opposite in undo.items())
 
 
-def _other_verb(task: Task, doc: Document) -> float:
-    """The task starts with a verb of its own that is not the verb the title starts with: it asks to do something
-    else ("Book a flight" is not "Delete the book"), whatever words they share. Only verbs that say what to do to
-    a thing count (delete, book, export); the verbs of working a page (click, type, choose, open) may stand for
-    one another."""
+def other_verb(task: Task, doc: Document) -> float:
+    """What is left of the similarity when the task starts with a verb of its own, not the verb the title starts
+    with: it asks to do something else ("Book a flight" is not "Delete the book"), whatever words they share. Only
+    verbs that say what to do to a thing count (delete, book, export); the verbs of working a page (click, type,
+    choose, open) may stand for one another. A verb the vocabulary does not know ("renew") counts less, unless the
+    thesaurus links it to the title's verb; 1 when the verbs agree."""
     vocab = vocabulary()
     first = task.terms[0] if task.terms else None
     if first is None or first.value or first.position != _first_word(task.stems) or not doc.verbs:
@@ -278,5 +278,5 @@ def goal_similarity(
     things = [hit for hit, thing in zip(covered_title, doc.things) if thing]
     if own_things and things and not any(things):
         similarity *= OFF_TOPIC
-    similarity *= _other_verb(task, doc)
+    similarity *= other_verb(task, doc)
     return similarity, evidence

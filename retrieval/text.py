@@ -20,6 +20,7 @@ NUMBER_WORDS = frozenset(
     "last next previous".split()
 )
 DIGITS = {stem(w): str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
 VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about".split())
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(?<!\w)\'[^\']*\'(?!\w)')
 RAW_TOKEN = re.compile(r"[^\s\"“”]+")
@@ -79,6 +80,16 @@ def _looks_like_value(raw: list[str], position: int) -> bool:
     )
 
 
+def _as_noun(term: Term, stems: list[str], vocab: Vocabulary) -> frozenset[str]:
+    """The meanings of a word that is a verb and a thing ("file", "book", "post"), as a thing after a determiner, at
+    most one word between ("a CSV file" is no "add")."""
+    things = term.meanings - vocab.actions
+    if things == term.meanings or things == {term.stem} or term.position < 1:
+        return term.meanings
+    after = any(stems[at] in DETERMINERS for at in range(max(0, term.position - 2), term.position))
+    return things if after else term.meanings
+
+
 def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
     stems: list[str] = []
     surfaces: list[str] = []
@@ -98,8 +109,15 @@ def analyze(task: str, vocab: Vocabulary | None = None) -> Task:
             surfaces.append(m.group(0))
             values.append(True)
             at = m.end()
+    vocab = vocab or vocabulary()
     terms = [
-        Term(t.surface, t.stem, t.meanings, t.position, value=all(values[t.position : t.position + len(t.stem.split())]))
+        Term(
+            t.surface,
+            t.stem,
+            _as_noun(t, stems, vocab),
+            t.position,
+            value=all(values[t.position : t.position + len(t.stem.split())]),
+        )
         for t in fold_terms(stems, surfaces, vocab)
     ]
     said = [DIGITS.get(w, w) for w in map(stem, tokens(task))]

@@ -63,6 +63,12 @@ def test_on_a_page_where_a_procedure_ran_one_shared_word_makes_it_a_candidate(st
     assert not candidate(0.3, [], 1.0), "a shared word is needed, not the page alone"
     assert candidate(0.3, [Evidence("expand", "expand", "same word", "goal")], 1.0)
     assert not candidate(0.3, [Evidence("expand", "expand", "same word", "goal")], 0.75)
+    assert not candidate(0.3, [Evidence("expand", "expand", "same word", "goal")], 1.0, unknown_verb=True)
+
+
+def test_on_its_page_a_request_with_a_verb_nothing_links_to_the_title_is_no_candidate(store: ProcedureStore) -> None:
+    assert top(store, "Import authors from a CSV file", f"{ADMIN}/catalog/author/") is None
+    assert top(store, "Delete the author Calvino", f"{ADMIN}/catalog/author/") == "author_delete"
 
 
 def test_many_verified_runs_do_not_make_a_look_alike_overtake_the_right_procedure(store: ProcedureStore) -> None:

@@ -137,6 +137,12 @@ def test_task_analysis_marks_values_and_folds_phrases() -> None:
     assert "login" in task.terms[0].meanings
 
 
+def test_a_word_that_is_a_verb_and_a_thing_is_a_thing_after_a_determiner() -> None:
+    assert "create" not in analyze("Import authors from a CSV file").terms[-1].meanings  # "file" is no "add" here
+    assert "create" in analyze("File a ticket").terms[0].meanings
+    assert not analyze("Delete the book Emma").terms[1].meanings & vocabulary().actions  # no "reserve" either
+
+
 def test_a_word_the_vocabulary_does_not_know_matches_its_synonym_in_the_thesaurus(store: ProcedureStore) -> None:
     store.add(_procedure("Rent a car for the weekend"))
     store.add(_procedure("Rent a bike for the weekend"))
