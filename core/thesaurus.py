@@ -69,16 +69,6 @@ def _line(name: str, key: str) -> bytes | None:
     return None
 
 
-@cache
-def _exceptions(part: str) -> dict[str, tuple[str, ...]]:
-    """Irregular forms -> their base forms (mice -> mouse, went -> go)."""
-    out: dict[str, list[str]] = {}
-    for line in (_data_dir() / f"{part}.exc").read_text(encoding="utf-8").splitlines():
-        form, *bases = line.split()
-        out.setdefault(form, []).extend(bases)
-    return {form: tuple(bases) for form, bases in out.items()}
-
-
 @dataclass(frozen=True)
 class Sense:
     """One meaning: the words that have it, and the senses one pointer away."""
@@ -112,7 +102,8 @@ def _lemma(word: str) -> str:
 
 def base_forms(word: str, part: str) -> list[str]:
     """The forms of `word` that WordNet lists for a part of speech: itself, irregular bases, then regular ones."""
-    forms = [word, *_exceptions(part).get(word, ())] if part != "adv" else [word]
+    irregular = (_line(f"{part}.exc", word) or b"").decode().split()[1:] if part != "adv" else []  # mice: mouse
+    forms = [word, *irregular]
     forms += [word[: -len(end)] + base for end, base in ENDINGS[part] if word.endswith(end) and len(word) > len(end) + 1]
     return [form for form in dict.fromkeys(forms) if _line(f"index.{part}", form)]
 
