@@ -56,11 +56,12 @@ NEUTRAL_CONFIDENCE = 0.5  # a new procedure's
 
 
 def alternatives(task: Task) -> tuple[list[str], set[str]]:
-    """The task's own words and phrases (quoted values left out), and their synonyms and corrections."""
+    """The task's own words and phrases (quoted values left out), and their synonyms (the vocabulary's, else the
+    thesaurus's) and corrections."""
     vocab = vocabulary()
     own = list(dict.fromkeys(t.stem for t in task.terms if t.stem not in STOP_STEMS))
     others = {m for t in task.terms for meaning in t.meanings for m in vocab.members.get(meaning, ())}
-    others |= {s for t in task.terms if not t.value for s in thesaurus_stems(t.surface)}
+    others |= {s for t in task.terms if not t.value and t.stem not in vocab.meanings for s in thesaurus_stems(t.surface)}
     return own, {a for a in others if a not in STOP_STEMS} - set(own)
 
 
