@@ -113,6 +113,8 @@ def senses(word: str, limit: int = 0) -> tuple[tuple[str, int], ...]:
     """The senses of a word, in every part of speech, most frequent first within each (`limit`: at most this many
     per part of speech, 0 for all)."""
     key = "_".join(word.lower().split())
+    if not key:
+        return ()  # an empty label (the licence lines at the top of the files have an empty first field too)
     out: list[tuple[str, int]] = []
     for part in PARTS:
         for form in base_forms(key, part):

@@ -33,3 +33,4 @@ def test_unknown_words_have_no_senses() -> None:
     assert thesaurus.senses("qxzvbn") == ()
     assert thesaurus.synonyms("qxzvbn") == frozenset()
     assert thesaurus.closeness("qxzvbn", "big") == 0.0
+    assert thesaurus.senses("") == () and thesaurus.closeness("", "big") == 0.0  # a checkbox with no label
