@@ -220,10 +220,25 @@ def choose_date(page: Page, utterance: str, fields: dict) -> None:  # type: igno
 
 
 def autocomplete(page: Page, field: Locator, typed: str, fits: Callable[[str], bool]) -> None:
-    """Type into `field` and click the first suggestion that fits."""
+    """Type into `field`, wait for the suggestions of all that was typed to settle (a list for the first
+    letters may show and be replaced a moment later), and click the first suggestion that fits."""
     type_into(page, field, typed)
     menu = page.locator("ul.ui-autocomplete:visible li")
     menu.first.wait_for(state="visible")
+    shown = ""
+    for _ in range(50):  # as a person reads the list once it stops changing
+        now = page.evaluate(
+            """(typed) => {
+            const items = [...document.querySelectorAll('ul.ui-autocomplete li')].filter((e) => e.checkVisibility());
+            const texts = items.map((e) => e.innerText);
+            return items.length && texts.every((t) => t.toLowerCase().includes(typed.toLowerCase())) ? texts.join('|') : '';
+        }""",
+            typed,
+        )
+        if now and now == shown:
+            break
+        shown = now
+        page.wait_for_timeout(150)
     choice = next(item for item in menu.all() if fits(item.inner_text().strip()))
     click(page, choice)
 
