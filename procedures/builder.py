@@ -1174,11 +1174,21 @@ def _also_in_suggestion(title: str, label: str, typed: str) -> list[str]:
 CLASS_CSS = re.compile(r"[a-z][a-z0-9]*(?:\.-?[A-Za-z_][\w-]*)+")  # div.ui-menu-item-wrapper
 
 
+def _kind_css(step: RecordedStep) -> str | None:
+    """A CSS selector for elements of the kind of the step's one, not for that one only: its tag and class
+    (`div.ui-menu-item-wrapper`), else the end of its CSS path without places (`ul > li > div`)."""
+    classed = next((s for s in [step.row_selector, *step.selectors] if CLASS_CSS.fullmatch(s)), None)
+    parts = next((s.split(" > ") for s in step.selectors if s.startswith("html > body > ")), [])
+    if classed is not None or len(parts) < 5:  # not `body > div`, which holds anything
+        return classed
+    return " > ".join(re.sub(r":nth-of-type\(\d+\)", "", part) for part in parts[-3:])
+
+
 def _suggestion(built: ProcedureStep, step: RecordedStep, name: str, also: list[str]) -> ProcedureStep:
     """The first shown element of the kind clicked (by its class, when it has one) whose text holds the parameter's
     value (and the `also` ones); else the first of its role, or failing that any element showing that text."""
     narrowed = "".join(f' >> internal:has-text="{{{other}}}"i' for other in also)
-    kind = next((s for s in [step.row_selector, *step.selectors] if CLASS_CSS.fullmatch(s)), None)
+    kind = _kind_css(step)
     selectors = [
         f'internal:role={_role(step)}[name="{{{name}}}"i]{narrowed} >> nth=0',
         f'internal:text="{{{name}}}"i{narrowed} >> nth=0',
