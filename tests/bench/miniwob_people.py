@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 Person = Callable[[Page, str, dict], None]  # type: ignore[type-arg]
@@ -225,8 +226,8 @@ def autocomplete(page: Page, field: Locator, typed: str, fits: Callable[[str], b
     type_into(page, field, typed)
     menu = page.locator("ul.ui-autocomplete:visible li")
     menu.first.wait_for(state="visible")
-    shown = ""
-    for _ in range(50):  # as a person reads the list once it stops changing
+    shown, same = "", 0
+    for _ in range(50):  # as a person reads the list once it has stopped changing for a moment
         now = page.evaluate(
             """(typed) => {
             const items = [...document.querySelectorAll('ul.ui-autocomplete li')].filter((e) => e.checkVisibility());
@@ -235,12 +236,20 @@ def autocomplete(page: Page, field: Locator, typed: str, fits: Callable[[str], b
         }""",
             typed,
         )
-        if now and now == shown:
+        same = same + 1 if now and now == shown else 0
+        if same == 3:
             break
         shown = now
         page.wait_for_timeout(150)
-    choice = next(item for item in menu.all() if fits(item.inner_text().strip()))
-    click(page, choice)
+    for _ in range(3):  # a list drawn again as it was: the person's click meets the item now in its place
+        choice = next(item for item in menu.all() if fits(item.inner_text().strip()))
+        try:
+            click(page, choice)
+            return
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc):
+                raise
+    raise AssertionError(f"the suggestions for {typed!r} never held still")
 
 
 def book_flight(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
