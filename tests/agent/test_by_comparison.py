@@ -27,6 +27,7 @@ def test_the_row_with_the_extreme_value_of_the_column_the_task_names(context, si
     step = next(s for s in procedure.steps if s.compare is not None)
     assert (step.compare, step.value, step.selector) == ("money", "{comparison}", 'tr >> internal:role=button[name="Reserve"s]')
     assert step.description == 'Choose by comparison of money: click "Reserve" in the {comparison} item'
+    assert step.description in procedure.abstract.flow
     assert [(p.name, p.example, p.kind) for p in procedure.abstract.parameters] == [("comparison", "cheapest", "option")]
     store = ProcedureStore()
     store.add(procedure)
