@@ -1,6 +1,13 @@
 """A choice by comparison (the cheapest, the shortest, the most liked item), without a browser."""
 
-from procedures.runtime.comparison import column_of, extreme, measure, superlative, superlatives_in
+from procedures.runtime.comparison import Superlative, column_of, extreme, measure, superlative, superlatives_in
+
+
+def word(words: str, noun: str = "") -> Superlative:
+    found = superlative(words, noun)
+    assert found is not None, words
+    return found
+
 
 TRIP = ["Leaves:", "9:40 AM", "Takes:", "2h 05m", "Seats left:", "4"]
 
@@ -11,9 +18,9 @@ def test_a_superlative_says_the_kind_of_value_and_which_end_wins() -> None:
     assert [(w.kind, w.lowest, w.noun) for w, _ in superlatives_in("open the post with the most likes")] == [
         ("number", False, "likes")
     ]
-    assert superlative("lowest", "price") == superlative("lowest", "price") and superlative("lowest", "price").kind == "money"  # type: ignore[union-attr]
-    assert superlative("shortest").kind == "duration" and superlative("latest").kind == "time"  # type: ignore[union-attr]
-    assert superlatives_in("the first row, the last one, a mostly blue sky") == [] and superlative("nicest") is None
+    assert word("lowest", "price").kind == "money" and word("lowest", "prices").lowest and word("lowest").kind == "number"
+    assert word("shortest").kind == "duration" and word("latest").kind == "time"
+    assert superlatives_in("the first row, the last one, a mostly blue sky, at least 3") == [] and superlative("nicest") is None
 
 
 def test_values_of_each_kind_compare_as_numbers() -> None:
@@ -31,10 +38,10 @@ def test_values_of_each_kind_compare_as_numbers() -> None:
 
 
 def test_the_column_is_the_label_before_the_value_or_the_noun_the_task_says() -> None:
-    assert column_of(TRIP, superlative("shortest")) == "Takes"  # type: ignore[arg-type]
-    assert column_of(TRIP, superlative("earliest")) == "Leaves"  # type: ignore[arg-type]
-    assert column_of(["Bob", "12 likes", "3 shares"], superlative("most", "likes")) == "likes"  # type: ignore[arg-type]
-    assert column_of(["Book for $40"], superlative("cheapest")) == "money"  # type: ignore[arg-type]
+    assert column_of(TRIP, word("shortest")) == "Takes"
+    assert column_of(TRIP, word("earliest")) == "Leaves"
+    assert column_of(["Bob", "12 likes", "3 shares"], word("most", "likes")) == "likes"
+    assert column_of(["Book for $40"], word("cheapest")) == "money"
 
 
 def test_the_extreme_item_of_the_column() -> None:
@@ -43,14 +50,14 @@ def test_the_extreme_item_of_the_column() -> None:
         ["Leaves:", "6:10 AM", "Arrives:", "8:15 AM", "Takes:", "2h 05m", "Book for $310"],
         ["Leaves:", "11:00 AM", "Arrives:", "4:30 PM", "Takes:", "5h 30m", "Book for $95"],
     ]
-    shortest, cheapest, latest = superlative("shortest"), superlative("cheapest"), superlative("latest")
-    assert extreme(rows, shortest, "Takes") == 1  # type: ignore[arg-type]
-    assert extreme(rows, cheapest, "Takes") == 2  # type: ignore[arg-type]  # another kind than the demonstration's column
-    assert extreme(rows, superlative("most expensive"), "money") == 1  # type: ignore[arg-type]
-    assert extreme(rows, latest, "Leaves") == 2 and extreme(rows, latest, "Arrives") == 2  # type: ignore[arg-type]
-    assert extreme(rows, superlative("earliest"), "Arrives") == 1  # type: ignore[arg-type]
+    shortest, cheapest, latest = word("shortest"), word("cheapest"), word("latest")
+    assert extreme(rows, shortest, "Takes") == 1
+    assert extreme(rows, cheapest, "Takes") == 2  # another kind than the demonstration's column
+    assert extreme(rows, word("most expensive"), "money") == 1
+    assert extreme(rows, latest, "Leaves") == 2 and extreme(rows, latest, "Arrives") == 2
+    assert extreme(rows, word("earliest"), "Arrives") == 1
     posts = [["Ann", "3 likes"], ["Bob", "12 likes", "1 share"], ["Cy", "7 likes", "40 shares"]]
-    assert extreme(posts, superlative("most", "likes"), "likes") == 1  # type: ignore[arg-type]
-    assert extreme(posts, superlative("most", "shares"), "shares") == 2  # type: ignore[arg-type]
-    assert extreme([["$5"], ["$5"]], cheapest, "money") == 0  # type: ignore[arg-type]  # equal ones: the first
-    assert extreme([["no price"], []], cheapest, "money") is None  # type: ignore[arg-type]
+    assert extreme(posts, word("most", "likes"), "likes") == 1
+    assert extreme(posts, word("most", "shares"), "shares") == 2
+    assert extreme([["$5"], ["$5"]], cheapest, "money") == 0  # equal ones: the first
+    assert extreme([["no price"], []], cheapest, "money") is None
