@@ -376,7 +376,7 @@ function smhRow(el) {
     if (!inner) return { row: '', row_texts: [], row_selector: '' };
     const texts = [];
     const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t && texts.length < 8; t = walker.nextNode()) {
+    for (let t = walker.nextNode(); t && texts.length < 12; t = walker.nextNode()) {
       const text = smhNorm(t.data);
       if (text && text.length <= 60 && !el.contains(t) && !texts.includes(text)) texts.push(text);
     }

@@ -114,6 +114,8 @@ def _value_group(name: str, last: bool) -> str:
 def _literal(text: str) -> str:
     words = text.strip("\"'“” ").split() if text.strip() else []
     joined = r"\s+".join(re.escape(w) for w in words)
+    joined = (r"(?<!\w)" if words[0][:1].isalnum() else "") + joined if words else joined  # "on" is not in "Hampton"
+    joined += r"(?!\w)" if words and words[-1][-1:].isalnum() else ""
     if not words:  # values apart in the title are apart in the task: "Order {quantity} {bouquet}"
         return r"[\s\"'“”]+" if text else r"[\s\"'“”]*"
     return rf"[\s\"'“”]*{joined}[\s\"'“”]*"

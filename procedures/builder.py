@@ -12,6 +12,7 @@ from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
 from procedures.runtime.widgets import element_kind, kind_named
@@ -282,7 +283,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    if step.spin or step.by_kind or step.reads:
+    if step.spin or step.by_kind or step.reads or step.compare is not None:
         return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
@@ -758,6 +759,8 @@ def _click_parameters(
     names and the step acts in (into `rows`), with the icon in it when the title says which."""
     mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
     choice = step.action == "check"
+    if not mentioned and _compared(step, mention_text) is not None:  # the item is the one a superlative picks
+        return
     row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
     if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
         base = _name_from_title(row, mention_text, named) or "item"
@@ -801,6 +804,34 @@ def _icon_word(step: RecordedStep, text: str) -> str | None:
             if usable and not _is_task_verb(found.group(0), text):  # "Star the message": what the task does
                 return found.group(0)
     return None
+
+
+def _compared(step: RecordedStep, title: str) -> tuple[Superlative, str] | None:
+    """A click on the element of one item of a list that the title picks by a superlative ("Book the cheapest
+    flight"), when the item shows a value of the superlative's kind: the superlative and the column compared."""
+    if step.action != "click" or not (step.row and step.row_selector):
+        return None
+    texts = [*step.row_texts, step.label]
+    for word, _ in superlatives_in(title):
+        if any(measure(word.kind, text) is not None for text in texts):
+            return word, column_of(texts, word)
+    return None
+
+
+def _by_comparison(built: ProcedureStep, row: str, own: str, name: str, column: str) -> ProcedureStep:
+    """The step's element (`own`, the same in every item) in the item whose value in `column` the superlative
+    parameter `name` picks."""
+    selector = f"{row} >> {own}"
+    what = element_name(built) or built.tag or "the element"
+    return built.model_copy(
+        update={
+            "selectors": [selector],
+            "selector": selector,
+            "value": f"{{{name}}}",
+            "compare": column,
+            "description": f'Choose by comparison of {column}: click "{what}" in the {{{name}}} item',
+        }
+    )
 
 
 def _icon_in_row(own: str, icon: str, param: str) -> str:
@@ -1164,13 +1195,30 @@ def _also_in_suggestion(title: str, label: str, typed: str) -> list[str]:
     return [q for q in dict.fromkeys(quoted) if q.lower() not in (typed.lower(), label.lower()) and q.lower() in label.lower()]
 
 
-def _suggestion(built: ProcedureStep, role: str, name: str, also: list[str]) -> ProcedureStep:
-    """The first element of the kind clicked whose text holds the parameter's value (and the `also` ones)."""
+CLASS_CSS = re.compile(r"[a-z][a-z0-9]*(?:\.-?[A-Za-z_][\w-]*)+")  # div.ui-menu-item-wrapper
+
+
+def _kind_css(step: RecordedStep) -> str | None:
+    """A CSS selector for elements of the kind of the step's one, not for that one only: its tag and class
+    (`div.ui-menu-item-wrapper`), else the end of its CSS path without places (`ul > li > div`)."""
+    classed = next((s for s in [step.row_selector, *step.selectors] if CLASS_CSS.fullmatch(s)), None)
+    parts = next((s.split(" > ") for s in step.selectors if s.startswith("html > body > ")), [])
+    if classed is not None or len(parts) < 5:  # not `body > div`, which holds anything
+        return classed
+    return " > ".join(re.sub(r":nth-of-type\(\d+\)", "", part) for part in parts[-3:])
+
+
+def _suggestion(built: ProcedureStep, step: RecordedStep, name: str, also: list[str]) -> ProcedureStep:
+    """The first shown element of the kind clicked (by its class, when it has one) whose text holds the parameter's
+    value (and the `also` ones); else the first of its role, or failing that any element showing that text."""
     narrowed = "".join(f' >> internal:has-text="{{{other}}}"i' for other in also)
+    kind = _kind_css(step)
     selectors = [
-        f'internal:role={role}[name="{{{name}}}"i]{narrowed} >> nth=0',
+        f'internal:role={_role(step)}[name="{{{name}}}"i]{narrowed} >> nth=0',
         f'internal:text="{{{name}}}"i{narrowed} >> nth=0',
     ]
+    if kind:  # the suggestions come a moment after the typing, while a text anywhere may show the value at once
+        selectors = [f'{kind} >> internal:has-text="{{{name}}}"i{narrowed} >> visible=true >> nth=0', selectors[0]]
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0], "suggestion": True})
 
 
@@ -1262,12 +1310,18 @@ class _StepMaker:
             end, container, example = self.sets[index]
             name = params.add("choices", example, label=step.group)
             return _tick_set(step, container, name, [s.label for s in self.recording.steps[index:end]]), end
+        compared = None if self.owners.get(index) or self.targets.get(index) else _compared(step, self.mention_text)
+        if compared is not None:
+            word, column = compared
+            name = params.add("comparison", word.words, "option", allowed=list(SUPERLATIVE_WORDS))
+            own, row = self.substitute.text(step.row_selector), self.substitute.text(step.row)
+            return _by_comparison(self.substitute.step(step, None), row, own, name, column), next_one
         typed = _typed_before(self.recording.steps, index, self.owners, params.values)
         if typed is None:
             return None
         # a suggestion that shows what was typed: the one that shows the task's value
         also = [self._named(v, "part") for v in _also_in_suggestion(self.recording.title, step.label, params.values[typed])]
-        return _suggestion(self.substitute.step(step, None), _role(step), typed, also), next_one
+        return _suggestion(self.substitute.step(step, None), step, typed, also), next_one
 
     def plain(self, index: int, step: RecordedStep) -> tuple[ProcedureStep, int]:
         """The step built from the recorded one at `index`, with the index of the first recorded step after it."""
@@ -1313,7 +1367,9 @@ def build_heuristic(recording: Recording) -> Procedure:
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (
-            step.description if step.many or step.calendar or step.spin or step.by_kind or step.reads else line or ""
+            step.description
+            if step.many or step.calendar or step.spin or step.by_kind or step.reads or step.compare is not None
+            else line or ""
         )
     domains, goal = _domains_and_goal(recording)
     return Procedure(

@@ -125,6 +125,9 @@ class ProcedureStep(RecordedStep):
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
     suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
+    # a choice by comparison: the element in the item (`row`) whose value in this column ("Duration", or a kind of
+    # value: "money") is the extreme that `value`, a superlative ("cheapest"), asks for (procedures.runtime.comparison)
+    compare: str | None = Field(None, max_length=SHORT)
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:

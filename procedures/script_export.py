@@ -12,7 +12,7 @@ from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, formats, placeholders, playback, widgets
+from procedures.runtime import checks, comparison, formats, placeholders, playback, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -107,6 +107,7 @@ INLINED = (
     formats,
     checks,
     widgets,
+    comparison,
     playback,
 )  # in this order: each uses only those before it
 

@@ -19,6 +19,7 @@ from core.masking import SECRET_MASK, value_pattern
 from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
+from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import by_meaning, first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
@@ -95,6 +96,18 @@ OPENER_JS = """(el) => {
   }
   return null;
 }"""
+# The texts of the item (`row`, a CSS selector) around each element, in order; null for an element not shown.
+ITEM_TEXTS_JS = """(els, row) => els.map((el) => {
+  const item = (row && el.closest(row)) || el.parentElement;
+  if (!item || !el.checkVisibility()) return null;
+  const texts = [];
+  const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const text = t.data.replace(/\\s+/g, ' ').trim();
+    if (text) texts.push(text);
+  }
+  return texts;
+})"""
 MENU_PATH = re.compile(r"\s*>\s*")  # "File > Export > PDF": the items a menu path goes through
 MAX_REVEALS = 3  # sections inside sections opened to reach one element
 REVEAL_WAIT_MS = 1500  # how long a section may take to open
@@ -482,6 +495,8 @@ class Player:
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         selector, locator, tried = self._locate_on_path(index, step, page)
+        if step.get("suggestion"):
+            locator = self._as_typed(step, page, selector, locator)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
             with self._timed():
@@ -755,7 +770,7 @@ class Player:
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
                 found = locator.count()
-                if found == 1 or (found > 1 and step.get("each_row")):
+                if found == 1 or (found > 1 and (step.get("each_row") or step.get("compare") is not None)):
                     if number == 0 or is_named(selector) or _is_one_of(locator, identities):
                         return selector, locator, tried
                     if selector not in strangers:
@@ -852,6 +867,20 @@ class Player:
         finally:
             self.params = played
 
+    def _as_typed(self, step: Mapping[str, Any], page: Page, selector: str, locator: Locator) -> Locator:
+        """Among the suggestions that show the typed value in any case, the first that shows it as typed and as a
+        word ("SHV" is Shreveport's code, and is in "Nashville" too); else the first."""
+        base = selector.removesuffix(" >> nth=0")
+        names = set().union(*(placeholders(s) for s in step.get("selectors") or []))
+        typed = [str(self.params.get(name, "")) for name in sorted(names)]
+        if base == selector or not any(typed):
+            return locator
+        shown = self._scope(step, page).locator(base)
+        for at, text in enumerate(shown.all_inner_texts()):
+            if all(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text) for t in typed if t):
+                return shown.nth(at)
+        return locator
+
     def _menu_path(self, step: Mapping[str, Any]) -> tuple[str, list[str]] | None:
         """The parameter naming the step's element whose value is a menu path, and the path's items."""
         for name in sorted(placeholders(step.get("selector") or "")):
@@ -863,7 +892,8 @@ class Player:
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
         if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
-            self._reveal(locator.first if step.get("each_row") else locator)  # items that show a value: one or more
+            several = step.get("each_row") or step.get("compare") is not None
+            self._reveal(locator.first if several else locator)  # items that show a value, or items compared: one or more
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action in ("click", "dblclick", "fill", "select", "check") and not (step.get("many") or step.get("calendar")):
             read_through(locator)  # a field that takes input once a text above it is read to its end
@@ -875,6 +905,8 @@ class Player:
             self._pick_date(index, step, locator.first, page, value)
         elif action == "click" and step.get("each_row"):
             self._click_in_rows(index, step, locator, page, value)
+        elif action == "click" and step.get("compare") is not None:
+            self._click_by_comparison(index, step, locator, page, value)
         elif action == "click":
             locator.click(timeout=timeout)
         elif action == "dblclick":
@@ -980,6 +1012,20 @@ class Player:
         )
         for element in elements[:wanted]:
             element.click(timeout=self.timeout_ms)
+
+    def _click_by_comparison(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
+        """Click the element in the item whose value in the step's column is the one the superlative `value` picks."""
+        column = step["compare"]
+        word = superlative(value, column)
+        self._fail_if(index, step, page, None if word else f'"{value}" is no superlative this replay compares by', "task")
+        assert word is not None
+        items = locator.evaluate_all(ITEM_TEXTS_JS, self._text(step.get("row") or "", "selector"))
+        shown = [(at, texts) for at, texts in enumerate(items) if texts is not None]
+        best = extreme([texts for _, texts in shown], word, column)
+        self._fail_if(index, step, page, None if best is not None else f"no item shows a {word.kind} to compare by {column}")
+        assert best is not None
+        self.notes.append(f"the {value} of {len(shown)} items by {column}: item {shown[best][0] + 1}")
+        locator.nth(shown[best][0]).click(timeout=self.timeout_ms)
 
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 Person = Callable[[Page, str, dict], None]  # type: ignore[type-arg]
@@ -220,12 +221,35 @@ def choose_date(page: Page, utterance: str, fields: dict) -> None:  # type: igno
 
 
 def autocomplete(page: Page, field: Locator, typed: str, fits: Callable[[str], bool]) -> None:
-    """Type into `field` and click the first suggestion that fits."""
+    """Type into `field`, wait for the suggestions of all that was typed to settle (a list for the first
+    letters may show and be replaced a moment later), and click the first suggestion that fits."""
     type_into(page, field, typed)
     menu = page.locator("ul.ui-autocomplete:visible li")
     menu.first.wait_for(state="visible")
-    choice = next(item for item in menu.all() if fits(item.inner_text().strip()))
-    click(page, choice)
+    shown, same = "", 0
+    for _ in range(50):  # as a person reads the list once it has stopped changing for a moment
+        now = page.evaluate(
+            """(typed) => {
+            const items = [...document.querySelectorAll('ul.ui-autocomplete li')].filter((e) => e.checkVisibility());
+            const texts = items.map((e) => e.innerText);
+            return items.length && texts.every((t) => t.toLowerCase().includes(typed.toLowerCase())) ? texts.join('|') : '';
+        }""",
+            typed,
+        )
+        same = same + 1 if now and now == shown else 0
+        if same == 3:
+            break
+        shown = now
+        page.wait_for_timeout(150)
+    for _ in range(3):  # a list drawn again as it was: the person's click meets the item now in its place
+        choice = next(item for item in menu.all() if fits(item.inner_text().strip()))
+        try:
+            click(page, choice)
+            return
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc):
+                raise
+    raise AssertionError(f"the suggestions for {typed!r} never held still")
 
 
 def book_flight(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
