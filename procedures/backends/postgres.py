@@ -20,6 +20,7 @@ from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
 from core.settings import data_dir, store_location, user_name
 from procedures.backends import shown
+from procedures.lesson_table import LessonTable
 from procedures.models import Procedure
 from procedures.revision_store import RevisionStore
 from procedures.search import search_text
@@ -94,10 +95,15 @@ def _revisions_v1(db: Any) -> None:
     )
 
 
+def _lessons_v1(db: Any) -> None:
+    db.execute("CREATE TABLE lessons (seq BIGSERIAL UNIQUE NOT NULL, id TEXT PRIMARY KEY, data TEXT NOT NULL)")
+
+
 SCHEMAS = (
     Schema("procedures", (_procedures_v1,)),
     Schema("procedure_index", (_index_v1,)),
     Schema("revisions", (_revisions_v1,)),
+    Schema("lessons", (_lessons_v1,)),
 )
 
 
@@ -393,6 +399,7 @@ class TeamProcedureStore(ProcedureStore):
             raise
         self.index = TeamSearchIndex(self._db)  # type: ignore[arg-type]
         self.revisions = RevisionStore(self._db, self)  # type: ignore[arg-type]
+        self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")  # type: ignore[arg-type]
         self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
 
     def _migrate(self) -> None:
@@ -404,7 +411,7 @@ class TeamProcedureStore(ProcedureStore):
 
     def check_integrity(self, quick: bool = False) -> None:
         """The connection works, the schema is this code's (checked on opening) and this user may read and write."""
-        tables = ("procedures", "revisions", "procedure_words", "procedure_embeddings")
+        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_embeddings")
         missing = [
             t
             for t in tables
