@@ -58,6 +58,17 @@ def _procedures_v1(db: Any) -> None:
     )
 
 
+def _procedures_v2(db: Any) -> None:
+    """An outcome updates its row in place (a HOT update, which writes no index entry, the GIN index's many
+    included): no index on a column that an outcome changes, and room on each page for a row's next version; and
+    the procedure's JSON is kept parsed (JSONB), so that an outcome changes its counts without parsing it again."""
+    run_script(
+        db,
+        "DROP INDEX procedures_by_updated_at; ALTER TABLE procedures SET (fillfactor = 60);"
+        " ALTER TABLE procedures ALTER COLUMN data TYPE JSONB USING data::jsonb",
+    )
+
+
 def _index_v1(db: Any) -> None:
     """The search text lives in the procedure's own row: `document` holds its words with their places and the
     column they came from as the weight (goal A, about B, steps C, values D)."""
@@ -100,7 +111,7 @@ def _lessons_v1(db: Any) -> None:
 
 
 SCHEMAS = (
-    Schema("procedures", (_procedures_v1,)),
+    Schema("procedures", (_procedures_v1, _procedures_v2)),
     Schema("procedure_index", (_index_v1,)),
     Schema("revisions", (_revisions_v1,)),
     Schema("lessons", (_lessons_v1,)),
@@ -128,6 +139,13 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+def _configure(conn: Any) -> None:
+    """JSONB read as the text it is (the store validates it as JSON), not parsed into Python objects."""
+    from psycopg.types.string import TextLoader
+
+    conn.adapters.register_loader("jsonb", TextLoader)
+
+
 class TeamDatabase:
     """A pool of connections to a team store that runs the store's statements as a sqlite3.Connection would:
     each on its own (autocommit), or all on one connection inside `transaction()` (per thread, nested ones join)."""
@@ -149,6 +167,7 @@ class TeamDatabase:
             min_size=1,
             max_size=POOL_SIZE,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+            configure=_configure,
             open=False,
             name="showmehow",
         )
@@ -324,25 +343,26 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
 
 def _outcome_sql(step_failed: int | None) -> str:
     """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
-    version, who, when, and the failing step's count), from the values the row holds as it runs; a procedure it
-    deprecates loses its search text; and listeners are told."""
+    version, who, when, and the failing step's count; the JSON read once), from the values the row holds as it runs;
+    a procedure it deprecates loses its search text; and listeners are told."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
         f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
     )
     data = (
-        "data::jsonb || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
+        "j || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
         f" 'deprecated', ({deprecated}) = 1, 'updated_at', %(now)s::float8,"
-        " 'version', COALESCE((data::jsonb ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
+        " 'version', COALESCE((j ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
     )
     if step_failed is not None:
         path = "ARRAY['steps', %(step)s::text, 'failure_count']"
-        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((data::jsonb #>> {path})::int, 0) + 1), false)"
+        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((j #>> {path})::int, 0) + 1), false)"
     return (
         "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
         f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
-        f" data = ({data})::text, document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
+        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored),"
+        f" document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
         " WHERE id = %(id)s RETURNING id, data)"
         f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
     )
@@ -381,7 +401,7 @@ class TeamProcedureStore(ProcedureStore):
     """A ProcedureStore on a team store's PostgreSQL database (`ProcedureStore("postgresql://...")` makes one)."""
 
     LOCK = " FOR UPDATE"
-    RECORDING_LINKS = "data::json ->> 'recording_id', data::json ->> 'variants'"
+    RECORDING_LINKS = "data ->> 'recording_id', data ->> 'variants'"
     ROW_ORDER = "seq"
 
     def __init__(self, path: Path | str | None = None) -> None:

@@ -10,7 +10,7 @@ import pytest
 from core.errors import ShowMeHowError
 from core.settings import set_setting, store_location
 from procedures.backends.postgres import TeamProcedureStore
-from procedures.store import EditConflict, ProcedureStore
+from procedures.store import EditConflict, ProcedureStore, procedure_row
 from procedures.store_copy import Copied, copy_store
 from retrieval import Retriever
 from retrieval.lessons import LessonStore
@@ -96,6 +96,30 @@ def test_a_newer_schema_is_refused(team_url: str) -> None:
     ProcedureStore(team_url)._db.execute("UPDATE schema_versions SET version = 9 WHERE name = 'revisions'")
     with pytest.raises(ShowMeHowError, match=r"written by a newer ShowMeHow \(revisions schema 9, this one knows 1\)"):
         ProcedureStore(team_url)
+
+
+def test_a_team_store_of_the_first_schema_keeps_its_procedures_and_counts_their_outcomes(team_url: str) -> None:
+    import psycopg
+
+    from procedures.backends.postgres import SCHEMAS
+
+    with psycopg.connect(team_url, autocommit=True) as conn, conn.transaction():
+        conn.execute("CREATE TABLE schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+        for schema in SCHEMAS[:3]:
+            schema.migrations[0](conn)
+            conn.execute("INSERT INTO schema_versions VALUES (%s, 1)", (schema.name,))
+        procedure = sample_procedure()
+        conn.execute(
+            "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            procedure_row(procedure),
+        )
+    store = ProcedureStore(team_url)
+    assert store.get(procedure.id) == procedure
+    for success in (True, True, False):
+        store.record_outcome(procedure.id, success=success, step_failed=1)
+    counted = store.get(procedure.id)
+    assert (counted.success_count, counted.failure_count, counted.steps[1].failure_count, counted.version) == (2, 1, 1, 3)
 
 
 def test_an_unreachable_team_store_is_one_clear_message(postgres: object) -> None:
