@@ -158,6 +158,9 @@ def test_a_library_copies_to_a_team_store_and_back_idempotently(tmp_path: Path, 
     assert local.get(other) == team.get(other) == back.get(other)
     assert LessonStore(local).load() == LessonStore(team).load() == LessonStore(back).load()
     assert LessonStore(local).load()[-1].use_count == 2
+    LessonStore(team).promote(4)
+    assert copy_store(team, local) == Copied(0, 0, 2, 0, 1)
+    assert LessonStore(local).load()[-1].category == "best_practice"
 
 
 def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
