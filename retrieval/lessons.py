@@ -128,7 +128,6 @@ class LessonStore:
         on_event: Callable[[dict[str, Any]], None] | None = None,
         today: Callable[[], date] = date.today,
     ) -> None:
-        self._owned = not isinstance(store, ProcedureStore)
         self._store: ProcedureStore | None = store if isinstance(store, ProcedureStore) else None
         self._location = None if isinstance(store, ProcedureStore) else store
         self.on_event = on_event
@@ -193,12 +192,6 @@ class LessonStore:
 
     def _put(self, lessons: Iterable[Lesson]) -> None:
         self._rows.put((lesson_id(l), l.model_dump_json()) for l in lessons)
-
-    def close(self) -> None:
-        """Close the store this opened (one it was given stays open)."""
-        if self._owned and self._store is not None:
-            self._store.close()
-            self._store = None
 
     # --- recall --------------------------------------------------------------------------------
 
