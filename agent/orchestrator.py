@@ -337,7 +337,7 @@ class _Run:
             return RunResult(
                 success=False, error=f"mode {mode} needs a model: `showmehow config set model NAME` or pass model=", mode=mode
             )
-        lessons = LessonStore(on_event=self.log.memory_event)
+        lessons = LessonStore(self.store, on_event=self.log.memory_event)  # the lessons of the store the run uses
         lessons.load()
         verifier = self._verifier(matches)
         values = matches[0].binding.values if matches else dict(self.given)

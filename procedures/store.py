@@ -2,8 +2,9 @@
 
 Two backends, one interface: the local SQLite file (the default) and a team store on PostgreSQL (the `store`
 setting or SHOWMEHOW_STORE; procedures.backends.postgres). Its parts share its database: `store.index` (search
-text and embeddings), `store.revisions` (learned changes waiting for a decision); `store.recordings` (what the
-procedures were built from) always stays in the local file."""
+text and embeddings), `store.revisions` (learned changes waiting for a decision), `store.lesson_rows` (the lessons
+the agent learned, retrieval.lessons); `store.recordings` (what the procedures were built from) always stays in the
+local file."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_
 from core.errors import ShowMeHowError, describe_error
 from core.settings import data_dir, store_location, user_name
 from procedures.backends import is_team_store
+from procedures.lesson_table import SCHEMA as LESSONS_SCHEMA
+from procedures.lesson_table import LessonTable
 from procedures.merging import MERGED, merge_demonstration, same_task
 from procedures.models import Procedure
 from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
@@ -119,9 +122,10 @@ class ProcedureStore:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_FILE
         self.user = user_name()
-        self._db = connect(self.path, SCHEMA, INDEX_SCHEMA, REVISIONS_SCHEMA)
+        self._db = connect(self.path, SCHEMA, INDEX_SCHEMA, REVISIONS_SCHEMA, LESSONS_SCHEMA)
         self.index = SearchIndex(self._db)
         self.revisions = RevisionStore(self._db, self)
+        self.lesson_rows = LessonTable(self._db)
         self.recordings = RecordingStore(self.path)
 
     # --- reading ---------------------------------------------------------------------------

@@ -8,6 +8,8 @@ on (failed_command, error_pattern), promoted once they prove general, and pruned
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterable
 from datetime import date, timedelta
@@ -17,8 +19,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ShowMeHowError, describe_error
-from core.settings import atomic_write_text, data_dir
 from core.sites import host_of, on_site
+from procedures.lesson_table import LessonTable
+from procedures.store import ProcedureStore
 
 Category = Literal["tool_fallback", "best_practice", "error_recovery", "site_specific"]
 TIER1 = ("tool_fallback", "best_practice")
@@ -83,6 +86,18 @@ def seed_lessons(today: str) -> list[Lesson]:
     ]
 
 
+def read_lesson_file(path: Path) -> list[Lesson]:
+    """The lessons of a lessons file (LessonFile), each once."""
+    try:
+        lessons = LessonFile.model_validate_json(path.read_text(encoding="utf-8")).lessons
+    except (ValidationError, ValueError) as exc:
+        raise ShowMeHowError(f"{path} is not a valid lessons file ({describe_error(exc)}); fix or move it") from exc
+    unique: dict[str, Lesson] = {}
+    for lesson in lessons:
+        unique.setdefault(lesson_id(lesson), lesson)
+    return list(unique.values())
+
+
 def error_pattern(error: str) -> str:
     """The key phrase of an error: its first line, without numbers, quoted parts and element refs."""
     line = (error or "").strip().splitlines()[0] if error and error.strip() else ""
@@ -90,19 +105,40 @@ def error_pattern(error: str) -> str:
     return " ".join(line.split())[:80].strip(" :.,")
 
 
+def _kept(lesson: Lesson, cutoff: str) -> bool:
+    """Whether pruning keeps a lesson: a seed, one used often, or one used since `cutoff`."""
+    return lesson.source == "seed" or lesson.use_count >= PROMOTE_USES or lesson.last_used >= cutoff
+
+
+def lesson_id(lesson: Lesson) -> str:
+    """A lesson's key where it is stored: what makes two lessons one (`LessonStore._duplicates`), so that the same
+    lesson learned on two machines is one lesson in a team store and after `showmehow store migrate`."""
+    key = [lesson.failed_command, lesson.error_pattern, lesson.domain, lesson.lesson if lesson.failed_command is None else None]
+    return hashlib.sha256(json.dumps(key).encode()).hexdigest()[:24]
+
+
 class LessonStore:
-    """Lessons in a JSON file in the data directory (written atomically); events go to `on_event`."""
+    """Lessons in the procedure store's database (`store`: a ProcedureStore, or where one is: the local file by
+    default, or the team store that the `store` setting names), shared by every agent that uses it; events go to
+    `on_event`. Each change reads the lessons as stored and writes what it changed in one transaction."""
 
     def __init__(
         self,
-        path: Path | str | None = None,
+        store: ProcedureStore | Path | str | None = None,
         on_event: Callable[[dict[str, Any]], None] | None = None,
         today: Callable[[], date] = date.today,
     ) -> None:
-        self.path = Path(path) if path else data_dir() / LESSONS_FILE
+        self._store: ProcedureStore | None = store if isinstance(store, ProcedureStore) else None
+        self._location = None if isinstance(store, ProcedureStore) else store
         self.on_event = on_event
         self._today = today
         self.lessons: list[Lesson] = []
+
+    @property
+    def _rows(self) -> LessonTable:
+        if self._store is None:
+            self._store = ProcedureStore(self._location)
+        return self._store.lesson_rows
 
     def _emit(self, event: str, **fields: Any) -> None:
         if self.on_event is not None:
@@ -114,27 +150,48 @@ class LessonStore:
     # --- lifecycle -----------------------------------------------------------------------------
 
     def load(self) -> list[Lesson]:
-        """Read the lessons (seeding them on first use) and prune the stale learned ones."""
-        if self.path.exists():
-            try:
-                self.lessons = LessonFile.model_validate_json(self.path.read_text(encoding="utf-8")).lessons
-            except (ValidationError, ValueError) as exc:
-                raise ShowMeHowError(f"{self.path} is not a valid lessons file ({describe_error(exc)}); fix or move it") from exc
-        else:
-            self.lessons = seed_lessons(self._date())
-            self.save()
-        cutoff = (self._today() - timedelta(days=PRUNE_AFTER_DAYS)).isoformat()
-        kept = [l for l in self.lessons if l.source == "seed" or l.use_count >= PROMOTE_USES or l.last_used >= cutoff]
-        pruned = len(self.lessons) - len(kept)
-        if pruned:
-            self.lessons = kept
-            self.save()
-            self._emit("lessons_pruned", pruned_count=pruned, remaining_count=len(kept))
+        """Read the lessons (seeding them on first use, or taking those of a lessons.json of old) and prune the
+        stale learned ones."""
+        legacy = None
+        with self._rows.changing():
+            self.lessons = self._read()
+            if not self.lessons:
+                legacy = self._legacy_file()
+                self.lessons = read_lesson_file(legacy) if legacy else seed_lessons(self._date())
+                self.save()
+            cutoff = (self._today() - timedelta(days=PRUNE_AFTER_DAYS)).isoformat()
+            kept = [l for l in self.lessons if _kept(l, cutoff)]
+            pruned = [l for l in self.lessons if not _kept(l, cutoff)]
+            if pruned:
+                self._rows.delete(lesson_id(l) for l in pruned)
+                self.lessons = kept
+                self._emit("lessons_pruned", pruned_count=len(pruned), remaining_count=len(kept))
+        if legacy:
+            legacy.replace(legacy.with_name(LESSONS_FILE + ".imported"))  # stored now: never read again
         return self.lessons
 
+    def _read(self) -> list[Lesson]:
+        """The lessons as stored now, in the order they were learned."""
+        lessons = []
+        for row_id, data in self._rows.rows():
+            try:
+                lessons.append(Lesson.model_validate_json(data))
+            except ValidationError as exc:
+                raise ShowMeHowError(f"stored lesson {row_id} is damaged ({describe_error(exc)})") from exc
+        return lessons
+
+    def _legacy_file(self) -> Path | None:
+        """The lessons.json that ShowMeHow kept beside the local database before lessons moved into it, if any."""
+        path = self._store.path if self._store is not None else None
+        legacy = path.parent / LESSONS_FILE if isinstance(path, Path) else None
+        return legacy if legacy is not None and legacy.is_file() else None
+
     def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.path, LessonFile(lessons=self.lessons).model_dump_json(indent=2) + "\n")
+        """Store every lesson as it is held here."""
+        self._put(self.lessons)
+
+    def _put(self, lessons: Iterable[Lesson]) -> None:
+        self._rows.put((lesson_id(l), l.model_dump_json()) for l in lessons)
 
     # --- recall --------------------------------------------------------------------------------
 
@@ -172,8 +229,18 @@ class LessonStore:
         return matched
 
     def _touch(self, lessons: Iterable[Lesson]) -> None:
+        """Mark the lessons used today, here and where they are stored (as they are stored now)."""
+        today = self._date()
+        lessons = list(lessons)
+        stale = {lesson_id(l) for l in lessons if l.last_used != today}
         for lesson in lessons:
-            lesson.last_used = self._date()
+            lesson.last_used = today
+        if stale:
+            with self._rows.changing():
+                stored = [l for l in self._read() if lesson_id(l) in stale]
+                for lesson in stored:
+                    lesson.last_used = today
+                self._put(stored)
 
     # --- editing by hand ------------------------------------------------------------------------
 
@@ -185,6 +252,11 @@ class LessonStore:
     def promote(self, number: int) -> Lesson:
         """Make lesson `number` (1-based, as listed) a best practice, so it joins Tier 1; a lesson whose
         category is Tier 1's already is left as it is."""
+        with self._rows.changing():
+            self.lessons = self._read()
+            return self._promote(number)
+
+    def _promote(self, number: int) -> Lesson:
         lesson = self._at(number)
         if lesson.category in TIER1:
             raise ShowMeHowError(f"lesson {number} is in Tier 1 already ({lesson.category}); nothing to promote")
@@ -192,13 +264,15 @@ class LessonStore:
         self._emit(
             "lesson_promoted", lesson=lesson.lesson, use_count=lesson.use_count, triggered_domains=lesson.triggered_domains
         )
-        self.save()
+        self._put([lesson])
         return lesson
 
     def forget(self, number: int) -> Lesson:
-        lesson = self._at(number)
-        self.lessons.remove(lesson)
-        self.save()
+        with self._rows.changing():
+            self.lessons = self._read()
+            lesson = self._at(number)
+            self.lessons.remove(lesson)
+            self._rows.delete([lesson_id(lesson)])
         return lesson
 
     # --- learning ------------------------------------------------------------------------------
@@ -224,7 +298,22 @@ class LessonStore:
         triggered_domain: str | None = None,
         error: str = "",
     ) -> Lesson:
-        """Record a lesson, or count one more use of the lesson it duplicates."""
+        """Record a lesson, or count one more use of the lesson it duplicates (as stored now: a use that another
+        agent counted meanwhile stays counted)."""
+        with self._rows.changing():
+            self.lessons = self._read()
+            return self._add(lesson, category, failed_command, error_pattern, domain, triggered_domain, error)
+
+    def _add(
+        self,
+        lesson: str,
+        category: Category,
+        failed_command: str | None,
+        error_pattern: str | None,
+        domain: str | None,
+        triggered_domain: str | None,
+        error: str,
+    ) -> Lesson:
         today = self._date()
         for existing in self.lessons:
             if self._duplicates(existing, lesson, failed_command, error_pattern, error, domain):
@@ -234,7 +323,7 @@ class LessonStore:
                     existing.triggered_domains = [*existing.triggered_domains, triggered_domain]
                 self._emit("lesson_deduplicated", lesson=existing.lesson, new_use_count=existing.use_count)
                 self._maybe_promote(existing)
-                self.save()
+                self._put([existing])
                 return existing
         new = Lesson(
             lesson=lesson,
@@ -256,7 +345,7 @@ class LessonStore:
             failed_command=failed_command,
             error_pattern=error_pattern,
         )
-        self.save()
+        self._put([new])
         return new
 
     def _maybe_promote(self, lesson: Lesson) -> None:

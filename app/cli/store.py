@@ -9,6 +9,7 @@ from core.errors import ShowMeHowError
 from core.settings import data_dir, store_location
 from procedures.store import ProcedureStore
 from procedures.store_copy import copy_store
+from retrieval.lessons import LessonStore
 
 LOCAL = "local"
 
@@ -29,13 +30,14 @@ def cmd_store(args: argparse.Namespace) -> int:
     source = _open(args.source or store_location())
     target = _open(args.to)
     try:
+        LessonStore(source).load()  # a lessons.json of old moves into the source's database first
         copied = copy_store(source, target)
     finally:
         source.close()
         target.close()
     print(
         f"Copied {source.path} to {target.path}: {copied.added} procedures added, {copied.updated} updated, "
-        f"{copied.unchanged} already there; {copied.revisions} revisions"
+        f"{copied.unchanged} already there; {copied.revisions} revisions, {copied.lessons} lessons"
     )
     return 0
 

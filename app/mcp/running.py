@@ -5,6 +5,7 @@ otherwise); a cancelled call sets the run's stop event, and the run ends "stoppe
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,6 +67,26 @@ class Person:
         if answer.action != "accept":
             raise ToolError(f"the person did not give {', '.join(names)}: the run did not start")
         return {name: value for name, value in answer.data.model_dump().items() if value}
+
+
+class Progress:
+    """A run's step progress: queued by the run's thread, which never waits for the client, and sent by the event
+    loop in order, all of it before the call's result."""
+
+    def __init__(self, ctx: Context, total: int | None) -> None:
+        self._ctx, self._total = ctx, total
+        self._queue: queue.SimpleQueue[tuple[int, str] | None] = queue.SimpleQueue()
+
+    def put(self, step: int, message: str) -> None:
+        self._queue.put((step, message))
+
+    def close(self) -> None:
+        """Nothing more comes: `send` returns once it has sent what is queued."""
+        self._queue.put(None)
+
+    async def send(self) -> None:
+        while (item := await anyio.to_thread.run_sync(self._queue.get, abandon_on_cancel=True)) is not None:
+            await self._ctx.report_progress(item[0], self._total, item[1])
 
 
 def model_secrets(matches: list[Match], params: dict[str, str]) -> list[str]:
@@ -133,12 +154,12 @@ class Runner:
         total = len(replayed.procedure.steps) if replayed is not None else None
 
         stop = threading.Event()
+        sent = Progress(ctx, total)
 
         def progress(step: StepRecord) -> None:
             if stop.is_set():
                 return  # the call was cancelled: nobody listens for its progress
-            message = f"step {step.step}: {step.command} {step.status}" + (f" ({step.error})" if step.error else "")
-            anyio.from_thread.run(ctx.report_progress, step.step, total, message)
+            sent.put(step.step, f"step {step.step}: {step.command} {step.status}" + (f" ({step.error})" if step.error else ""))
 
         controls = RunControls(on_progress=progress, approve=person.approve if person.reachable else None, stop=stop)
 
@@ -159,7 +180,12 @@ class Runner:
                 )
                 return result, page.url
 
-        result, final_url = await in_thread(work, stop, self.limiter)
+        async with anyio.create_task_group() as group:
+            group.start_soon(sent.send)
+            try:
+                result, final_url = await in_thread(work, stop, self.limiter)
+            finally:
+                sent.close()
         shown_url = mask_values(redact_url(final_url, lambda text: text in hidden), hidden)
         return RunReport.of(result, shown_url)
 

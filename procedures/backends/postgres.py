@@ -20,6 +20,7 @@ from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
 from core.settings import data_dir, store_location, user_name
 from procedures.backends import shown
+from procedures.lesson_table import LessonTable
 from procedures.models import Procedure
 from procedures.revision_store import RevisionStore
 from procedures.search import search_text
@@ -54,6 +55,17 @@ def _procedures_v1(db: Any) -> None:
         CREATE INDEX procedures_by_deprecated ON procedures(deprecated);
         CREATE INDEX procedures_by_updated_at ON procedures(updated_at)
         """,
+    )
+
+
+def _procedures_v2(db: Any) -> None:
+    """An outcome updates its row in place (a HOT update, which writes no index entry, the GIN index's many
+    included): no index on a column that an outcome changes, and room on each page for a row's next version; and
+    the procedure's JSON is kept parsed (JSONB), so that an outcome changes its counts without parsing it again."""
+    run_script(
+        db,
+        "DROP INDEX procedures_by_updated_at; ALTER TABLE procedures SET (fillfactor = 60);"
+        " ALTER TABLE procedures ALTER COLUMN data TYPE JSONB USING data::jsonb",
     )
 
 
@@ -94,10 +106,15 @@ def _revisions_v1(db: Any) -> None:
     )
 
 
+def _lessons_v1(db: Any) -> None:
+    db.execute("CREATE TABLE lessons (seq BIGSERIAL UNIQUE NOT NULL, id TEXT PRIMARY KEY, data TEXT NOT NULL)")
+
+
 SCHEMAS = (
-    Schema("procedures", (_procedures_v1,)),
+    Schema("procedures", (_procedures_v1, _procedures_v2)),
     Schema("procedure_index", (_index_v1,)),
     Schema("revisions", (_revisions_v1,)),
+    Schema("lessons", (_lessons_v1,)),
 )
 
 
@@ -122,6 +139,13 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+def _configure(conn: Any) -> None:
+    """JSONB read as the text it is (the store validates it as JSON), not parsed into Python objects."""
+    from psycopg.types.string import TextLoader
+
+    conn.adapters.register_loader("jsonb", TextLoader)
+
+
 class TeamDatabase:
     """A pool of connections to a team store that runs the store's statements as a sqlite3.Connection would:
     each on its own (autocommit), or all on one connection inside `transaction()` (per thread, nested ones join)."""
@@ -143,6 +167,7 @@ class TeamDatabase:
             min_size=1,
             max_size=POOL_SIZE,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+            configure=_configure,
             open=False,
             name="showmehow",
         )
@@ -318,25 +343,26 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
 
 def _outcome_sql(step_failed: int | None) -> str:
     """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
-    version, who, when, and the failing step's count), from the values the row holds as it runs; a procedure it
-    deprecates loses its search text; and listeners are told."""
+    version, who, when, and the failing step's count; the JSON read once), from the values the row holds as it runs;
+    a procedure it deprecates loses its search text; and listeners are told."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
         f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
     )
     data = (
-        "data::jsonb || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
+        "j || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
         f" 'deprecated', ({deprecated}) = 1, 'updated_at', %(now)s::float8,"
-        " 'version', COALESCE((data::jsonb ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
+        " 'version', COALESCE((j ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
     )
     if step_failed is not None:
         path = "ARRAY['steps', %(step)s::text, 'failure_count']"
-        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((data::jsonb #>> {path})::int, 0) + 1), false)"
+        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((j #>> {path})::int, 0) + 1), false)"
     return (
         "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
         f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
-        f" data = ({data})::text, document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
+        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored),"
+        f" document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
         " WHERE id = %(id)s RETURNING id, data)"
         f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
     )
@@ -375,7 +401,7 @@ class TeamProcedureStore(ProcedureStore):
     """A ProcedureStore on a team store's PostgreSQL database (`ProcedureStore("postgresql://...")` makes one)."""
 
     LOCK = " FOR UPDATE"
-    RECORDING_LINKS = "data::json ->> 'recording_id', data::json ->> 'variants'"
+    RECORDING_LINKS = "data ->> 'recording_id', data ->> 'variants'"
     ROW_ORDER = "seq"
 
     def __init__(self, path: Path | str | None = None) -> None:
@@ -393,6 +419,7 @@ class TeamProcedureStore(ProcedureStore):
             raise
         self.index = TeamSearchIndex(self._db)  # type: ignore[arg-type]
         self.revisions = RevisionStore(self._db, self)  # type: ignore[arg-type]
+        self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")  # type: ignore[arg-type]
         self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
 
     def _migrate(self) -> None:
@@ -404,7 +431,7 @@ class TeamProcedureStore(ProcedureStore):
 
     def check_integrity(self, quick: bool = False) -> None:
         """The connection works, the schema is this code's (checked on opening) and this user may read and write."""
-        tables = ("procedures", "revisions", "procedure_words", "procedure_embeddings")
+        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_embeddings")
         missing = [
             t
             for t in tables

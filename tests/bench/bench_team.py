@@ -33,11 +33,11 @@ store = ProcedureStore(sys.argv[1])
 ids = sys.argv[3:]
 print("ready", flush=True)
 sys.stdin.readline()
-deadline, done = time.monotonic() + float(sys.argv[2]), 0
+deadline, done, cpu = time.monotonic() + float(sys.argv[2]), 0, time.process_time()
 while time.monotonic() < deadline:
     store.record_outcome(ids[done % len(ids)], success=done % 3 != 0)
     done += 1
-print(done, flush=True)
+print(done, time.process_time() - cpu, flush=True)
 """
 
 
@@ -61,8 +61,9 @@ def _retrieve_median_ms(store: ProcedureStore) -> float:
     return statistics.median(times)
 
 
-def _outcomes(location: str, ids: list[str]) -> tuple[float, bool]:
-    """Outcomes per second from WRITERS processes at once, and whether every one was counted."""
+def _outcomes(location: str, ids: list[str]) -> tuple[float, bool, float]:
+    """Outcomes per second from WRITERS processes at once, whether every one was counted, and the writers' CPU time
+    per outcome in ms (the machine's load moves it little)."""
     store = ProcedureStore(location)
     before = sum(store.get(pid).uses for pid in ids)
     writers = [
@@ -81,10 +82,11 @@ def _outcomes(location: str, ids: list[str]) -> tuple[float, bool]:
         assert writer.stdin is not None
         writer.stdin.write("go\n")
         writer.stdin.flush()
-    done = sum(int(writer.communicate(timeout=120)[0].strip()) for writer in writers)
+    counted = [writer.communicate(timeout=120)[0].split() for writer in writers]
+    done, cpu = sum(int(n) for n, _ in counted), sum(float(seconds) for _, seconds in counted)
     after = sum(store.get(pid).uses for pid in ids)
     store.close()
-    return done / WRITE_SECONDS, after - before == done
+    return done / WRITE_SECONDS, after - before == done, cpu / done * 1000
 
 
 def _visible_ms(location: str) -> float:
@@ -118,13 +120,14 @@ def main() -> None:
                 median = _retrieve_median_ms(store)
                 ids = [p.id for p in store.list()[:50]]
                 store.close()
-                rate, exact = _outcomes(location, ids)
+                rate, exact, cpu = _outcomes(location, ids)
                 visible = _visible_ms(location)
                 print(f"{name}: {count} procedures added in {added:.1f} s ({count / added:.0f}/s)")
                 print(f"{name}: retrieve median {median:.1f} ms {verdict(median, 50)}")
                 print(
                     f"{name}: {WRITERS} writers, {rate:.0f} outcomes/s {'  OK' if rate >= 1000 else '  UNDER TARGET 1000'}, "
-                    f"{'none lost' if exact else 'SOME LOST'}"
+                    f"{'none lost' if exact else 'SOME LOST'}; the writers' CPU {cpu:.2f} ms per outcome; load average "
+                    f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
                 )
                 print(f"{name}: a new procedure visible to another connection after {visible:.1f} ms {verdict(visible, 1000)}")
     finally:

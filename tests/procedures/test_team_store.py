@@ -10,9 +10,10 @@ import pytest
 from core.errors import ShowMeHowError
 from core.settings import set_setting, store_location
 from procedures.backends.postgres import TeamProcedureStore
-from procedures.store import EditConflict, ProcedureStore
+from procedures.store import EditConflict, ProcedureStore, procedure_row
 from procedures.store_copy import Copied, copy_store
 from retrieval import Retriever
+from retrieval.lessons import LessonStore
 from tests.helpers import ROOT, call_cli, proposed_fix, sample_procedure
 
 
@@ -97,6 +98,30 @@ def test_a_newer_schema_is_refused(team_url: str) -> None:
         ProcedureStore(team_url)
 
 
+def test_a_team_store_of_the_first_schema_keeps_its_procedures_and_counts_their_outcomes(team_url: str) -> None:
+    import psycopg
+
+    from procedures.backends.postgres import SCHEMAS
+
+    with psycopg.connect(team_url, autocommit=True) as conn, conn.transaction():
+        conn.execute("CREATE TABLE schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+        for schema in SCHEMAS[:3]:
+            schema.migrations[0](conn)
+            conn.execute("INSERT INTO schema_versions VALUES (%s, 1)", (schema.name,))
+        procedure = sample_procedure()
+        conn.execute(
+            "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            procedure_row(procedure),
+        )
+    store = ProcedureStore(team_url)
+    assert store.get(procedure.id) == procedure
+    for success in (True, True, False):
+        store.record_outcome(procedure.id, success=success, step_failed=1)
+    counted = store.get(procedure.id)
+    assert (counted.success_count, counted.failure_count, counted.steps[1].failure_count, counted.version) == (2, 1, 1, 3)
+
+
 def test_an_unreachable_team_store_is_one_clear_message(postgres: object) -> None:
     with pytest.raises(ShowMeHowError, match="cannot reach the team store postgresql://127.0.0.1:1/x"):
         ProcedureStore("postgresql://nobody@127.0.0.1:1/x")
@@ -117,16 +142,25 @@ def test_a_library_copies_to_a_team_store_and_back_idempotently(tmp_path: Path, 
     pid, revision = proposed_fix(local)
     local.record_outcome(pid, success=True)
     other = local.add(sample_procedure(title="Export the monthly report"))
+    LessonStore(local).load()
+    LessonStore(local).add_lesson("When goto fails with 'timed out', try reload instead.", "error_recovery", "goto", "timed out")
     team = ProcedureStore(team_url)
-    assert copy_store(local, team) == Copied(2, 0, 0, 1)
-    assert copy_store(local, team) == Copied(0, 0, 2, 0)
+    assert copy_store(local, team) == Copied(2, 0, 0, 1, 4)
+    assert copy_store(local, team) == Copied(0, 0, 2, 0, 0)
     assert team.get(pid) == local.get(pid) and team.get(other) == local.get(other)
     assert team.revisions.get(revision.id) == revision and [r.id for r in team.index.search('"monthly"', 5)] == [other]
+    assert LessonStore(team).load() == LessonStore(local).load()
     team.record_outcome(other, success=False)
+    LessonStore(team).add_lesson("When goto fails with 'timed out', try reload instead.", "error_recovery", "goto", "timed out")
     back = ProcedureStore(tmp_path / "back.db")
-    assert copy_store(team, back) == Copied(2, 0, 0, 1)
-    assert copy_store(team, local) == Copied(0, 1, 1, 0)
+    assert copy_store(team, back) == Copied(2, 0, 0, 1, 4)
+    assert copy_store(team, local) == Copied(0, 1, 1, 0, 1)
     assert local.get(other) == team.get(other) == back.get(other)
+    assert LessonStore(local).load() == LessonStore(team).load() == LessonStore(back).load()
+    assert LessonStore(local).load()[-1].use_count == 2
+    LessonStore(team).promote(4)
+    assert copy_store(team, local) == Copied(0, 0, 2, 0, 1)
+    assert LessonStore(local).load()[-1].category == "best_practice"
 
 
 def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
@@ -136,9 +170,11 @@ def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
     pid = local.add(sample_procedure())
     local.close()
     migrated = call_cli(capsys, "store", "migrate", "--to", team_url)
-    assert migrated.returncode == 0 and "1 procedures added, 0 updated, 0 already there" in migrated.stdout
+    assert (
+        migrated.returncode == 0 and "1 procedures added, 0 updated, 0 already there; 0 revisions, 3 lessons" in migrated.stdout
+    )
     assert "showmehow@" not in migrated.stdout  # the URL as shown: no user, never a password
-    assert "0 updated, 1 already there" in call_cli(capsys, "store", "migrate", "--to", team_url).stdout
+    assert "0 updated, 1 already there; 0 revisions, 0 lessons" in call_cli(capsys, "store", "migrate", "--to", team_url).stdout
     monkeypatch.setenv("SHOWMEHOW_STORE", team_url)
     listed = call_cli(capsys, "list")
     assert listed.returncode == 0 and listed.stdout.split("\n")[0].split()[-1] == "BY"
