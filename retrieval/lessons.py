@@ -120,7 +120,8 @@ def lesson_id(lesson: Lesson) -> str:
 class LessonStore:
     """Lessons in the procedure store's database (`store`: a ProcedureStore, or where one is: the local file by
     default, or the team store that the `store` setting names), shared by every agent that uses it; events go to
-    `on_event`. Each change reads the lessons as stored and writes what it changed in one transaction."""
+    `on_event`. Each change reads the lessons as stored and writes what it changed in one transaction. A path to a
+    `.json` file (where lessons were once kept) keeps them in a database beside it, starting from that file's."""
 
     def __init__(
         self,
@@ -130,6 +131,9 @@ class LessonStore:
     ) -> None:
         self._store: ProcedureStore | None = store if isinstance(store, ProcedureStore) else None
         self._location = None if isinstance(store, ProcedureStore) else store
+        self._named_file: Path | None = None  # a lessons JSON file named by the caller, as lessons were once kept
+        if isinstance(store, (str, Path)) and Path(store).suffix == ".json":
+            self._named_file, self._location = Path(store), Path(store).with_suffix(".db")
         self.on_event = on_event
         self._today = today
         self.lessons: list[Lesson] = []
@@ -166,7 +170,7 @@ class LessonStore:
                 self._rows.delete(lesson_id(l) for l in pruned)
                 self.lessons = kept
                 self._emit("lessons_pruned", pruned_count=len(pruned), remaining_count=len(kept))
-        if legacy:
+        if legacy and legacy != self._named_file:
             legacy.replace(legacy.with_name(LESSONS_FILE + ".imported"))  # stored now: never read again
         return self.lessons
 
@@ -183,7 +187,7 @@ class LessonStore:
     def _legacy_file(self) -> Path | None:
         """The lessons.json that ShowMeHow kept beside the local database before lessons moved into it, if any."""
         path = self._store.path if self._store is not None else None
-        legacy = path.parent / LESSONS_FILE if isinstance(path, Path) else None
+        legacy = self._named_file or (path.parent / LESSONS_FILE if isinstance(path, Path) else None)
         return legacy if legacy is not None and legacy.is_file() else None
 
     def save(self) -> None:

@@ -152,3 +152,15 @@ def test_a_corrupt_lessons_file_of_old_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ShowMeHowError, match="not a valid lessons file"):
         LessonStore(tmp_path / "s.db").load()
     assert path.read_text().startswith('{"version": 1')
+
+
+def test_a_lessons_file_named_by_the_caller_starts_the_lessons_kept_beside_it(tmp_path: Path) -> None:
+    learned = Lesson(lesson="Close the cookie banner first.", category="site_specific", domain="example.com", **_DATES)
+    path = tmp_path / "team-lessons.json"
+    path.write_text(LessonFile(lessons=[*seed_lessons("2026-03-01"), learned]).model_dump_json())
+    first = LessonStore(path, today=lambda: TODAY)
+    assert [l.lesson for l in first.load()][-1] == learned.lesson
+    first.add_lesson(
+        lesson="Wait for the spinner to go.", category="tool_fallback", failed_command="click", error_pattern="timeout"
+    )
+    assert len(LessonStore(path, today=lambda: TODAY).load()) == 5 and path.is_file()  # kept, and the file left as it was
