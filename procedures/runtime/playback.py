@@ -794,15 +794,16 @@ class Player:
         )
 
     def _task_value_absent(self, step: Mapping[str, Any], scope: Page | FrameLocator) -> str | None:
-        """A choice that the task names and the page does not offer, while it does offer the demonstrated one
-        (a flavour the shop does not sell): the task's fault, not the procedure's."""
+        """A choice of a group (radio buttons) that the task names, that the group did not offer when it was
+        recorded and that the page does not offer now, while it does offer the demonstrated one (a flavour
+        the shop does not sell): the task's fault, not the procedure's."""
         raw, label = step.get("selector") or "", step.get("label") or ""
-        names = placeholders(raw)
-        if len(names) != 1 or not label:
+        names, offered = placeholders(raw), {o.casefold() for o in step.get("options") or []}
+        if len(names) != 1 or not label or not offered:
             return None
         name = next(iter(names))
         wanted = self.params.get(name, "")
-        if not wanted or wanted.casefold() == label.casefold():
+        if not wanted or wanted.casefold() in offered:
             return None
         demonstrated = fill_placeholders(raw, {**self.params, name: label}, "selector")
         if scope.locator(demonstrated).count() == 0:
@@ -942,7 +943,10 @@ class Player:
         elif self._secrets_of(step):
             self._fill_secret(index, step, locator, value)
         else:
-            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
+            written, value = value, for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
+            own = placeholders(step.get("value"))
+            if written != value and len(own) == 1 and PLACEHOLDER.fullmatch(step.get("value") or ""):
+                self.sent[next(iter(own))] = value  # what the form sends, for the end checks' URL
             try:
                 locator.fill(value, timeout=self.timeout_ms)
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
