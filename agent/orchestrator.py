@@ -139,6 +139,7 @@ def run_task(
     matches = Retriever(run.store, settings).retrieve(task, url=where, k=3 if procedure_ids is None else 50)
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
+        _refuse_deprecated(run.store, procedure_ids, matches)
     matches = [m.given(given) for m in matches]
     run.secrets = secret_values(matches, given, task, secrets)
     run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
@@ -160,6 +161,23 @@ def run_task(
     result.cost = _cost(run.usage, started)
     run.log.summary(result.model_dump())
     return result
+
+
+def _refuse_deprecated(store: ProcedureStore, picked: list[str], matches: list[Match]) -> None:
+    """Procedures the person picked that retrieval leaves out because they are deprecated: said, with the way back."""
+    if matches:
+        return
+    for procedure_id in picked:
+        try:
+            procedure = store.get(procedure_id)
+        except ShowMeHowError:  # not stored: nothing to restore
+            continue
+        if procedure.deprecated:
+            raise ShowMeHowError(
+                f"'{procedure.title}' ({procedure.id[:12]}) is deprecated: {procedure.failure_count} of its "
+                f"{procedure.success_count + procedure.failure_count} runs failed, so runs no longer use it; "
+                f"`showmehow restore {procedure.id[:12]}` lets them use it again"
+            )
 
 
 def _retrieved(task: str, matches: list[Match]) -> dict[str, Any]:
@@ -244,7 +262,9 @@ class _Run:
                 outcome="task_fault",
             )
         match = None if mode == "agent" else first_complete(matches, self.picked)
-        problems = invalid_values(match.procedure, match.binding.values) if match is not None else []
+        problems = (
+            [*self._unknown_names(match.procedure), *invalid_values(match.procedure, match.binding.values)] if match else []
+        )
         if match is None or not problems:
             return None
         return RunResult(
@@ -255,6 +275,12 @@ class _Run:
             binding=match.binding.sources,
             outcome="task_fault",
         )
+
+    def _unknown_names(self, procedure: Procedure) -> list[str]:
+        """A value the person gave under a name the procedure has no parameter for (a misspelt `--param`)."""
+        names = [p.name for p in procedure.abstract.parameters]
+        listed = ", ".join(names) or "none"
+        return [f'it has no parameter "{name}" (its parameters: {listed})' for name in self.given if name not in names]
 
     def replay_mode(self, page: Page, matches: list[Match]) -> RunResult:
         try:

@@ -21,7 +21,7 @@ from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
-from procedures.runtime.formats import renderings
+from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -186,15 +186,16 @@ class _Binder:
         return all(span[1] <= a or span[0] >= b for a, b in self.used)
 
     def take(self, param: Parameter, value: str, span: tuple[int, int], source: str, sure: bool = False) -> bool:
-        """Bind `value` unless its place is taken. A value outside a closed list of allowed values is
-        kept aside unless the binding is `sure` of it: a later way may find one that fits, else it
-        stands, and the run says it is not allowed."""
+        """Bind `value` unless its place is taken. A value outside the listed allowed values is kept
+        aside unless the binding is `sure` of it: a later way may find one that fits, else it stands
+        (and, for a closed list, the run says it is not allowed)."""
         value = value.strip()
         if not value or not self.free(span) or param.name in self.result.values or self.named_for_other(param, span):
             return False
         if value.lower() in names_of(param) and value.lower() != (param.example or "").lower():  # "the password": its name
             return False
-        if not sure and param.closed and value.lower() not in {a.lower() for a in param.accepted}:
+        listed = param.closed or (param.kind == "choice" and param.allowed)  # a radio group's labels may change
+        if not sure and listed and value.lower() not in {a.lower() for a in param.accepted}:
             self.doubtful.setdefault(param.name, (value, source))
             return False
         self.result.put(param.name, _canonical(param, value), source)
@@ -366,6 +367,9 @@ class _Binder:
                     continue
                 if bare and digits_only and not re.search(r"\d", raw):  # a date or a count: never "available"
                     continue
+                if bare and (count := re.match(r"\d+(?=\s)", raw)) and re.fullmatch(r"\d+", param.example or ""):
+                    raw, span = count.group(0), (span[0], span[0] + count.end())  # "2 Medium cakes": the count is 2
+                raw, span = _whole_date(self.task, raw, span) if ISO_DATE.fullmatch(param.example or "") else (raw, span)
                 if (
                     bare and raw.split()[:1] and raw.split()[0].lower() in CONJUNCTIONS
                 ):  # "the username and the password": no value between
@@ -555,6 +559,12 @@ def _without_lead(value: str, example: str) -> str:
     while (m := re.match(r"(\S+)\s+(?=\S)", value)) and m[1].lower() in LEADS and m[1].lower() != first:
         value = value[m.end() :]
     return value
+
+
+def _whole_date(task: str, value: str, span: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """The whole date the task writes where `value` starts ("January 3, 2027", not "January 3")."""
+    written = next((d for d in dates_in(task) if d[2][0] == span[0]), None)
+    return (written[0], written[2]) if written is not None else (value, span)
 
 
 def _found(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
@@ -768,7 +778,18 @@ class Contradiction:
 def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Contradiction | None:
     """When the task names values that no parameter took, the first choice that would use a
     demonstrated value (a click, check or option that no parameter covers, or whose parameter kept
-    its demonstrated value) and that the task does not name: replay stops there."""
+    its demonstrated value) and that the task does not name: replay stops there, or before an
+    earlier step that sends what was entered (a page of a wizard), so the site gets nothing half done."""
+    found = _contradiction(procedure, binding, task)
+    if found is None:
+        return None
+    sends = next((i for i, step in enumerate(procedure.steps[: found.step]) if step.navigates_to), None)
+    return (
+        found if sends is None else Contradiction(sends, f"{found.message}, and before step {sends + 1}, which leaves the page")
+    )
+
+
+def _contradiction(procedure: Procedure, binding: Binding, task: str) -> Contradiction | None:
     if not binding.unplaced:
         return None
     instead = {d.said: f' (where the title said "{d.demonstrated}")' for d in binding.changed}

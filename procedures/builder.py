@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
@@ -13,7 +14,7 @@ from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
-from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
+from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
 from procedures.runtime.widgets import element_kind, kind_named
 from procedures.search import element_name
@@ -127,10 +128,15 @@ def _mentions(text: str, value: str) -> bool:
 
 
 def _names_value(text: str, value: str) -> bool:
-    """The title or description holds a typed value (a number of one digit too): a task must give it.
-    A value they never show is optional, its demonstrated one the default."""
+    """The title or description holds a typed value (a number of one digit too), as typed or as people
+    write a date or a time ("12/24/2026" for "2026-12-24"): a task must give it. A value they never
+    show is optional, its demonstrated one the default."""
     value, text = " ".join(value.split()), " ".join(text.split())
-    return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+    return any(
+        re.search(rf"(?<!\w){re.escape(written)}(?!\w)", text, re.IGNORECASE)
+        for written in [value, *renderings(value)]
+        if written
+    )
 
 
 READ_MIN = 3  # characters of a typed value long enough to tell that the page showed it
@@ -162,11 +168,31 @@ def _read_beside(step: RecordedStep, mention_text: str) -> bool:
 
 
 def _option_example(step: RecordedStep, mention_text: str) -> str:
-    """The chosen option as the title names it: by its label, else by its value when the title uses that."""
+    """The chosen option as the title names it: by its label, else by its value when the title uses that,
+    else by its short form ("Medium" for "Medium (8 inch)")."""
     label, value = step.value or "", step.option_value or ""
-    if value and "\n" not in value and not _mentions(mention_text, label) and _mentions(mention_text, value):
+    if "\n" in label or _mentions(mention_text, label):
+        return label
+    if value and _mentions(mention_text, value):
         return value
-    return label
+    short = next((s for s, full in _short_forms(step.options).items() if full == label), None)
+    return short if short is not None and _mentions(mention_text, short) else label
+
+
+OPTION_DETAIL = re.compile(r"\s*(?:\(|\[|,|:|\s[-–—]\s).*$")  # what follows an option's name: "(8 inch)", " - $30"
+
+
+def _short_forms(options: list[str]) -> dict[str, str]:
+    """Each option's name without its details ("Medium" for "Medium (8 inch)"), where that name is no
+    other option's: how a person names the option in a task."""
+    shorts = {label: OPTION_DETAIL.sub("", label).strip() for label in options}
+    counts = Counter(s.casefold() for s in shorts.values())
+    taken = {label.casefold() for label in options}
+    return {
+        short: label
+        for label, short in shorts.items()
+        if short != label and len(short) >= 2 and counts[short.casefold()] == 1 and short.casefold() not in taken
+    }
 
 
 QUOTED_TEXT = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')  # the texts a title quotes
@@ -697,6 +723,7 @@ def _option_parameter(params: _Parameters, step: RecordedStep, field: str, menti
         label=field,
         allowed=step.options,
         option_values=step.option_values if differ else [],
+        aliases=_short_forms(step.options),
     )
 
 
@@ -780,6 +807,7 @@ def _click_parameters(
         "choice" if choice else "target",
         label=step.group,
         allowed=step.options if choice else [],
+        aliases=_short_forms(step.options) if choice else {},
         required=mentioned and choice,
     )
 
@@ -1242,8 +1270,9 @@ def _chosen_option_values(parameters: list[Parameter]) -> dict[str, str]:
     that value, which a form sends in its URL (`?genre=science` for "Science")."""
     chosen = {}
     for param in parameters:
-        if param.kind == "option" and param.example in param.allowed and len(param.option_values) == len(param.allowed):
-            value = param.option_values[param.allowed.index(param.example)]
+        label = param.current(param.example or "")
+        if param.kind == "option" and label in param.allowed and len(param.option_values) == len(param.allowed):
+            value = param.option_values[param.allowed.index(label)]
             if value and value != param.example:
                 chosen[param.name + OPTION_VALUE] = value
     return chosen
@@ -1317,7 +1346,7 @@ class _StepMaker:
             own, row = self.substitute.text(step.row_selector), self.substitute.text(step.row)
             return _by_comparison(self.substitute.step(step, None), row, own, name, column), next_one
         typed = _typed_before(self.recording.steps, index, self.owners, params.values)
-        if typed is None:
+        if typed is None or index in self.targets:  # the title names what was clicked: its own parameter
             return None
         # a suggestion that shows what was typed: the one that shows the task's value
         also = [self._named(v, "part") for v in _also_in_suggestion(self.recording.title, step.label, params.values[typed])]

@@ -52,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ShowMeHowError as exc:
         print(f"showmehow: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file named on the command line that cannot be read or written
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"showmehow: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except sqlite3.Error as exc:
         print(f"showmehow: {database_error(exc, data_dir() / DB_FILE)}", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""`showmehow list|show|assert|delete|export|import`: the stored procedures."""
+"""`showmehow list|show|assert|delete|restore|export|import`: the stored procedures."""
 
 from __future__ import annotations
 
@@ -136,9 +136,22 @@ def cmd_delete(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_restore(args: argparse.Namespace) -> int:
+    store = ProcedureStore()
+    procedure = store.get(store.resolve(args.id))
+    if not procedure.deprecated:
+        raise ShowMeHowError(f"'{procedure.title}' ({procedure.id[:12]}) is not deprecated: runs already use it")
+    store.set_deprecated(procedure.id, False)
+    print(f"Restored {procedure.id}: runs use it again ({procedure.success_count} verified, {procedure.failure_count} failed)")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     store = ProcedureStore()
     procedure = store.get(store.resolve(args.id))
+    folder = Path(args.file).parent
+    if not folder.is_dir():
+        raise ShowMeHowError(f"cannot write {args.file}: the folder {folder} does not exist")
     if args.format == "script" or (args.format is None and args.file.endswith(".py")):
         export_script(procedure, Path(args.file))
     else:
@@ -164,7 +177,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The `list`, `show`, `assert`, `delete`, `export`, `import` commands."""
+    """The `list`, `show`, `assert`, `delete`, `restore`, `export`, `import` commands."""
     p = sub.add_parser("list", help="list stored procedures")
     p.add_argument("--active", action="store_true", help="hide deprecated procedures")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -190,6 +203,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p = sub.add_parser("delete", help="delete a procedure")
     p.add_argument("id", help="procedure id or an unambiguous prefix")
     p.set_defaults(func=cmd_delete)
+
+    p = sub.add_parser("restore", help="let runs use a deprecated procedure again")
+    p.add_argument("id", help="procedure id or an unambiguous prefix")
+    p.set_defaults(func=cmd_restore)
 
     p = sub.add_parser("export", help="write a procedure to a JSON file or a Playwright script (.py)")
     p.add_argument("id", help="procedure id or an unambiguous prefix")

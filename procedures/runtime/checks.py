@@ -12,7 +12,7 @@ import fnmatch
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -280,10 +280,19 @@ def url_problem(page: Page, expected: list[str], timeout_ms: float) -> str | Non
     return None
 
 
-def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str], timeout_ms: float) -> str | None:
-    """None when the check holds on `page` (waiting up to `timeout_ms` for it), else what was seen."""
+def check_problem(
+    page: Page,
+    check: Mapping[str, Any],
+    params: Mapping[str, str],
+    timeout_ms: float,
+    readings: Sequence[Mapping[str, str]] = (),
+) -> str | None:
+    """None when the check holds on `page` (waiting up to `timeout_ms` for it), else what was seen. A text
+    check also holds with the values of other `readings` (an option's value where the page shows that)."""
     kind = check["kind"]
     expected = fill_placeholders(check.get("expected") or "", params, "url" if kind == "url" else "text")
+    texts = dict.fromkeys([expected, *(fill_placeholders(check.get("expected") or "", r, "text") for r in readings)])
+    pattern = "|".join(f"(?:{text_pattern(text)})" for text in texts)
     selector = fill_placeholders(check.get("selector") or "", params, "selector")
     scope: Any = page
     for frame in check.get("frame") or []:
@@ -292,7 +301,7 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
         if kind == "url":
             return url_problem(page, [expected], timeout_ms)
         if kind == "text" and not selector and not check.get("frame"):
-            seen = _text_seen(page, text_pattern(expected), timeout_ms)
+            seen = _text_seen(page, pattern, timeout_ms)
             return None if seen is None else f"expected the page to show {expected!r}, saw {seen!r}"
         locator = scope.locator(selector or "body").first
         if kind == "element":
@@ -309,7 +318,7 @@ def check_problem(page: Page, check: Mapping[str, Any], params: Mapping[str, str
         while True:
             seen = locator.input_value(timeout=timeout_ms) if kind == "value" else _norm(locator.inner_text(timeout=timeout_ms))
             if (kind == "value" and _norm(seen) == _norm(expected)) or (
-                kind == "text" and re.search(text_pattern(expected), seen, re.IGNORECASE)
+                kind == "text" and re.search(pattern, seen, re.IGNORECASE)
             ):
                 return None
             if time.monotonic() >= deadline:

@@ -629,11 +629,16 @@ class Player:
                 continue
         return False
 
+    @property
+    def _readings(self) -> list[dict[str, str]]:
+        """The values as a page may show them other than as labels: as the form sent them, as the task gave them."""
+        return [{**self.params, **self.sent}, dict(self.params)]
+
     def _after_checks(self, index: int, step: Mapping[str, Any], page: Page, result: StepResult) -> None:
         """The checks placed after this step (the person's, or a DevTools recording's waits and assertions)."""
         for check in self.step_checks:
             if check.get("after_step") == index + 1:
-                problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms)
+                problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms, self._readings)
                 self._fail_if(index, step, page, problem)
                 result.checked.append(checks.describe_check(check))
 
@@ -657,11 +662,11 @@ class Player:
             wait = max(min(500.0, budget), (deadline - time.monotonic()) * 1000)
             try:
                 if check.get("kind") == "url":  # the value a form sends, or the label the page showed
-                    readings = [{**self.params, **self.shown}, {**self.params, **self.sent}, self.params]
+                    readings = [{**self.params, **self.shown}, *self._readings]
                     urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
                     problem = checks.url_problem(page, list(dict.fromkeys(urls)), wait)
                 else:
-                    problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait)
+                    problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait, self._readings)
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))
@@ -796,6 +801,9 @@ class Player:
                 tried,
                 fault="task",
             )
+        absent = self._task_value_absent(step, scope)
+        if absent is not None:
+            raise StepFailed(index, f"step {index + 1} ({_describe(step)}): {absent}", tried, fault="task")
         raise StepFailed(
             index,
             f"step {index + 1} ({_describe(step)}): no element matched any of {len(selectors)} selectors "
@@ -803,6 +811,23 @@ class Player:
             tried,
             missing=True,
         )
+
+    def _task_value_absent(self, step: Mapping[str, Any], scope: Page | FrameLocator) -> str | None:
+        """A choice of a group (radio buttons) that the task names, that the group did not offer when it was
+        recorded and that the page does not offer now, while it does offer the demonstrated one (a flavour
+        the shop does not sell): the task's fault, not the procedure's."""
+        raw, label = step.get("selector") or "", step.get("label") or ""
+        names, offered = placeholders(raw), {o.casefold() for o in step.get("options") or []}
+        if len(names) != 1 or not label or not offered:
+            return None
+        name = next(iter(names))
+        wanted = self.params.get(name, "")
+        if not wanted or wanted.casefold() in offered:
+            return None
+        demonstrated = fill_placeholders(raw, {**self.params, name: label}, "selector")
+        if scope.locator(demonstrated).count() == 0:
+            return None
+        return f'the page offers no "{wanted}" for {{{name}}}, though it offers the demonstrated "{label}"'
 
     def _settled(self, page: Page, restart: bool = False) -> bool:
         """Whether the page has `settled` and asks the server for nothing (fetch or XHR) either."""
@@ -954,7 +979,10 @@ class Player:
         elif self._secrets_of(step):
             self._fill_secret(index, step, locator, value)
         else:
-            value = for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
+            written, value = value, for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
+            own = placeholders(step.get("value"))
+            if written != value and len(own) == 1 and PLACEHOLDER.fullmatch(step.get("value") or ""):
+                self.sent[next(iter(own))] = value  # what the form sends, for the end checks' URL
             try:
                 locator.fill(value, timeout=self.timeout_ms)
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
