@@ -200,8 +200,8 @@ class RunTab(QWidget):
         words = step_sentence(step, match.procedure if match else None)
         row = (step.step, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
         page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
-        element = step.picture if step.status == "ok" and step.picture and Path(step.picture).exists() else None
-        self.log_model.add(row, element or page, page, highlight=step.status == "error")  # a failed step: the page
+        picture = step.picture if step.picture and Path(step.picture).exists() else None  # a failed step: the page's top
+        self.log_model.add(row, picture or page, page, highlight=step.status == "error")
         if page:
             self.screenshot.show_file(page)
 

@@ -29,6 +29,19 @@ def _masked_share(path: str) -> float:
     return sum(1 for c in pixels if c.red() > 200 and c.green() < 60 and c.blue() > 200) / max(1, len(pixels))
 
 
+def _blank_share(path: str) -> float:
+    """The share of a picture in the colour of its top left pixel (the page's background)."""
+    image = QImage(path)
+    background = image.pixelColor(0, 0)
+    pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
+    near = [
+        c
+        for c in pixels
+        if max(abs(c.red() - background.red()), abs(c.green() - background.green()), abs(c.blue() - background.blue())) < 24
+    ]
+    return len(near) / max(1, len(pixels))
+
+
 @pytest.fixture
 def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     main = MainWindow(headless=True)
@@ -64,7 +77,9 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
     assert window.procedures_tab.editor.coverage.text() == "No check covers: username, password"  # nothing was sent
-    assert set(window.procedures_tab.editor.steps.pictures) == {1, 2}  # the recording's pictures, step by step
+    pictures = window.procedures_tab.editor.steps.pictures
+    assert set(pictures) == {0, 1, 2}  # the recording's pictures, step by step; the opened page: its content's top
+    assert _blank_share(pictures[0]) < 0.9, pictures[0]
 
 
 def test_a_merge_is_said_and_can_be_undone(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
