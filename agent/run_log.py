@@ -109,21 +109,21 @@ class RunLog:
         (self.dir / "result.json").write_text(text + "\n", encoding="utf-8")
 
 
-def run_pictures(run_dir: str | Path) -> dict[str, str]:
-    """The element pictures of a run, by the selector of the element (the first picture of each), read from
-    its actions.jsonl; a line that is not a step record, or a picture outside the run's folder, is left out."""
+def run_records(run_dir: str | Path) -> list[StepRecord]:
+    """The step records of a run, read from its actions.jsonl, with the pictures that are files in the run's
+    folder (a picture elsewhere is left out); a line that is not a step record is left out."""
     folder = Path(run_dir).resolve()
     try:
         lines = (folder / "actions.jsonl").read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return {}
-    pictures: dict[str, str] = {}
+        return []
+    records = []
     for line in lines:
         try:
             record = StepRecord.model_validate_json(line)
         except ValidationError:
             continue
         picture = Path(record.picture).resolve() if record.picture else None
-        if record.selector and picture is not None and picture.parent == folder and picture.is_file():
-            pictures.setdefault(record.selector, str(picture))
-    return pictures
+        inside = picture is not None and picture.parent == folder and picture.is_file()
+        records.append(record.model_copy(update={"picture": str(picture) if inside else None}))
+    return records

@@ -70,6 +70,8 @@ class RunTab(QWidget):
             header.moveSection(header.visualIndex(column), visual)
         header.setSectionHidden(1, True)  # replay or agent: the Source of the run says it
         show_pictures(self.log_view)
+        self.log_view.setWordWrap(True)  # a step in words takes the lines of its row's height, then is elided
+
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
@@ -198,7 +200,8 @@ class RunTab(QWidget):
         error = plain_error(step.error) if step.error else ""
         match = self._procedure(step.procedure_id)
         words = step_sentence(step, match.procedure if match else None)
-        row = (step.step, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
+        number = len(self.log_model.rows) + 1  # counted on: the agent's own count starts again after replay's steps
+        row = (number, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
         page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
         picture = step.picture if step.picture and Path(step.picture).exists() else None  # a failed step: the page's top
         self.log_model.add(row, picture or page, page, highlight=step.status == "error")

@@ -552,6 +552,8 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
     assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
     assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
+    numbers = [cells[0] for cells in log.rows if cells[0] != "end"]
+    assert numbers == list(range(1, len(numbers) + 1)) and agent[0] > 0  # counted on after replay's steps
     header = window.run_tab.log_view.horizontalHeader()
     errors = header.sectionSize(5)  # the broken step's error came in a later row
     assert errors > 3 * window.run_tab.log_view.fontMetrics().horizontalAdvance("Error"), errors
@@ -563,7 +565,11 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     lines, diff = tab.diff_model.rows, tab.diff_model
     fixed = next(n for n, (_, proposed) in enumerate(lines) if "Email or user name" in proposed)
     password = next(n for n, (stored, _) in enumerate(lines) if stored.startswith("fill {password}"))
-    assert fixed in diff.highlighted and diff.pictures[fixed, 1].endswith("_element.jpg")  # the agent's field, from the run
+    assert fixed in diff.highlighted and diff.pictures[fixed, 1] == log.pictures[agent[0]]  # as the agent filled it
+    sign_in = next(
+        n for n, (_, proposed) in enumerate(lines) if proposed.startswith('click @ internal:role=button[name="Sign in"')
+    )
+    assert diff.pictures[sign_in, 1] == log.pictures[agent[1]]  # the agent's click, not another step's element
     assert not diff.thumbnail(fixed, 1).isNull()
     assert diff.pictures[password, 0] == diff.pictures[password, 1]  # unchanged: replayed in the run, pictured there
     assert _masked_share(diff.pictures[password, 0]) > 0.3  # the password field painted over
