@@ -41,11 +41,15 @@ class RevisionsTab(QWidget):
         parts.addWidget(
             titled("The procedure's steps now (left) and with the fix (right); changed rows are coloured", self.diff_view)
         )
-        parts.setSizes([220, 420])
+        parts.setSizes([130, 510])
         layout = QVBoxLayout(self)
         layout.addWidget(parts, 1)
         layout.addWidget(self.summary)
-        layout.addLayout(button_row([("Accept the fix", self.accept), ("Reject it", self.reject)]))
+        buttons = button_row([("Accept the fix", self.accept), ("Reject it", self.reject)])
+        self.choices = [buttons.itemAt(n).widget() for n in range(2)]
+        for button in self.choices:
+            button.setEnabled(False)  # until a fix is shown
+        layout.addLayout(buttons)
 
     @Slot()
     def refresh(self) -> None:
@@ -59,6 +63,8 @@ class RevisionsTab(QWidget):
         )
         self.diff_model.set_rows([])
         self.summary.setText("" if self.revisions else "No fix waits for you.")
+        for button in self.choices:
+            button.setEnabled(bool(self.revisions))
         if self.revisions:
             self.pending_view.selectRow(0)
 

@@ -64,7 +64,7 @@ class RunTab(QWidget):
             pane.setMaximumHeight(150)  # the run's steps get the height left
         layout.addWidget(upper)
         lower = QSplitter()
-        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 160, 5: 220, 7: 160})
+        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 130, 5: 220, 7: 160})
         header = self.log_view.horizontalHeader()
         for visual, column in enumerate((0, RunLogModel.WORDS, 4, 7, 5, 3, 2)):  # the step in words first
             header.moveSection(header.visualIndex(column), visual)
@@ -75,7 +75,7 @@ class RunTab(QWidget):
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
-        lower.setSizes([820, 440])
+        lower.setSizes([920, 340])  # the page after a step: a click shows it whole
         layout.addWidget(lower, 1)
         layout.addWidget(self.result)
         worker.run_progress.connect(self.run_progress)
@@ -220,7 +220,7 @@ class RunTab(QWidget):
         result = RunResult.model_validate(data)
         for check in result.checks:
             status = "ok" if check.passed else "error"
-            row = ("end", "check", check.description, check.source, status, check.detail or "", check.description, "")
+            row = ("end", "check", "check", check.source, status, check.detail or "", check.description, "")
             self.log_model.add(row, highlight=not check.passed)
         if result.procedure_id:
             self.show_values(result.procedure_id, result.binding)

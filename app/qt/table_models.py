@@ -103,12 +103,15 @@ class RowsModel(QAbstractTableModel):
 
 
 THUMB_HEIGHT = 54  # px: a picture's height in a row
+THUMB_WIDTH = 3 * THUMB_HEIGHT  # px: and its width at most, the rest of the cell is the text's
 
 
 def thumbnail_of(path: str) -> QPixmap:
-    """A picture scaled down to a row's height at most."""
+    """A picture scaled down to a row's height at most, and cut to THUMB_WIDTH from its left (a label and the
+    start of a field, the heading of a page) rather than shrunk until nothing can be read."""
     picture = QPixmap(path)
-    return picture.scaledToHeight(min(THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation)
+    scaled = picture.scaledToHeight(min(THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation)
+    return scaled.copy(0, 0, min(THUMB_WIDTH, scaled.width()), scaled.height())
 
 
 class PicturedRows(RowsModel):

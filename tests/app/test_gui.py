@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
 from app.qt import MainWindow
+from app.qt.table_models import THUMB_WIDTH
 from procedures import build_procedure
 from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
@@ -205,6 +206,8 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert words == ["Enter the username: bob", "Enter the password: ••••", 'Click "Log in"'], words
     log = window.run_tab.log_model
     assert all(not log.thumbnail(row).isNull() for row in range(4))  # a picture beside each step
+    assert all(log.thumbnail(row).width() <= THUMB_WIDTH for row in range(4))  # the rest of the cell for the words
+    assert log.pictures[0].endswith("_element.jpg") and _blank_share(log.pictures[0]) < 0.9  # the opened page's top
     assert log.pictures[1].endswith("_element.jpg") and log.pictures[2].endswith("_element.jpg")  # the fields themselves
     assert _masked_share(log.pictures[2]) > 0.3 > _masked_share(log.pictures[1])  # the password painted over
     assert all(Path(log.pictures[row]).stat().st_size <= 200_000 for row in (1, 2, 3))
@@ -478,7 +481,7 @@ def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: Mai
     assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["yes", "yes"]  # a fix waits for each
     window.tabs.setCurrentWidget(window.revisions_tab)
     tab = window.revisions_tab
-    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None
+    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None and all(b.isEnabled() for b in tab.choices)
     tab.pending_view.selectRow([r.id for r in tab.revisions].index(revision.id))
     rows = tab.diff_model.rows
     assert len(rows) == 4 and rows[3][0] == "click @ #go" and "Sign in" in rows[3][1] and tab.diff_model.highlighted == {3}
@@ -491,6 +494,7 @@ def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: Mai
     tab.reject()
     assert store.revisions.get(rejected.id).status == "rejected" and store.get(other).steps[3].selectors == ["#go"]
     assert tab.pending_model.rowCount() == 0 and tab.summary.text() == "No fix waits for you."
+    assert not any(b.isEnabled() for b in tab.choices)  # nothing to accept or reject
     assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["", ""]
 
 
@@ -558,6 +562,9 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     errors = header.sectionSize(5)  # the broken step's error came in a later row
     assert errors > 3 * window.run_tab.log_view.fontMetrics().horizontalAdvance("Error"), errors
     assert header.sectionSize(log.WORDS) >= 300, header.sectionSize(log.WORDS)  # and the steps in words keep their room
+    room = header.sectionSize(log.WORDS) - THUMB_WIDTH - 12  # beside the picture, in the row's three lines
+    words = window.run_tab.log_view.fontMetrics().horizontalAdvance(log.rows[agent[0]][6])
+    assert window.run_tab.log_view.wordWrap() and words <= 3 * room, (words, room)
 
     window.tabs.setCurrentWidget(window.revisions_tab)
     tab = window.revisions_tab
