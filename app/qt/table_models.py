@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QPixmap
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QImageReader, QPixmap
 
 from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
@@ -109,9 +109,12 @@ THUMB_WIDTH = 3 * THUMB_HEIGHT  # px: and its width at most, the rest of the cel
 def thumbnail_of(path: str) -> QPixmap:
     """A picture scaled down to a row's height at most, and cut to THUMB_WIDTH from its left (a label and the
     start of a field, the heading of a page) rather than shrunk until nothing can be read."""
-    picture = QPixmap(path)
-    scaled = picture.scaledToHeight(min(THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation)
-    return scaled.copy(0, 0, min(THUMB_WIDTH, scaled.width()), scaled.height())
+    reader = QImageReader(path)
+    size = reader.size()
+    if size.height() > THUMB_HEIGHT:  # decoded at the row's size (a JPEG decodes smaller directly)
+        reader.setScaledSize(QSize(max(1, size.width() * THUMB_HEIGHT // size.height()), THUMB_HEIGHT))
+    picture = QPixmap.fromImage(reader.read())
+    return picture.copy(0, 0, min(THUMB_WIDTH, picture.width()), picture.height())
 
 
 class PicturedRows(RowsModel):
