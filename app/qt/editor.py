@@ -127,7 +127,7 @@ class ProcedureEditor(QDialog):
         parts.addWidget(titled("Steps (failed steps are red; the selector is the last column, whole on hover)", self.steps_view))
         parts.addWidget(lower)
         rows = self.parameters.rowCount()
-        parts.setSizes([min(200, 60 + 24 * max(rows, 2)), 400, 180])  # the parameters' rows, the rest for the steps
+        parts.setSizes([min(200, 70 + 24 * max(rows, 2)), 400, 180])  # the parameters' rows, the rest for the steps
         return parts
 
     def _merge_box(self) -> QWidget:

@@ -157,7 +157,8 @@ class PicturedRows(RowsModel):
 
 
 class SideBySideRows(RowsModel):
-    """Rows of cells side by side, each cell with the small picture of what it names when there is one."""
+    """Rows of cells side by side, each cell with the small picture of what it names when there is one, and
+    shown in the `words` given for it over its own text (which its tooltip shows whole)."""
 
     THUMB_HEIGHT = THUMB_HEIGHT
 
@@ -165,21 +166,27 @@ class SideBySideRows(RowsModel):
         super().__init__(headers)
         self.pictures: dict[tuple[int, int], str] = {}  # (row, column) -> picture file
         self.thumbnails: dict[tuple[int, int], QPixmap] = {}
+        self.words: list[tuple[str, ...]] = []
 
     def set_rows(
         self,
         rows: list[tuple[Any, ...]],
         highlighted: set[int] | None = None,
         pictures: list[tuple[str | None, ...]] | None = None,
+        words: list[tuple[str, ...]] | None = None,
     ) -> None:
-        """`pictures`: by row, the picture file of each cell (None: none)."""
+        """`pictures`: by row, the picture file of each cell (None: none); `words`: by row, each cell in words."""
         self.thumbnails = {}
         self.pictures = {(r, c): path for r, cells in enumerate(pictures or []) for c, path in enumerate(cells) if path}
+        self.words = words or []
         super().set_rows(rows, highlighted)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if index.isValid() and role == Qt.ItemDataRole.DecorationRole:
             return self.thumbnail(index.row(), index.column())
+        if index.isValid() and role == Qt.ItemDataRole.DisplayRole and index.row() < len(self.words):
+            said, text = self.words[index.row()][index.column()], self.rows[index.row()][index.column()]
+            return f"{said}\n{text}" if said and text else text
         return super().data(index, role)
 
     def thumbnail(self, row: int, column: int) -> QPixmap | None:

@@ -485,6 +485,9 @@ def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: Mai
     tab.pending_view.selectRow([r.id for r in tab.revisions].index(revision.id))
     rows = tab.diff_model.rows
     assert len(rows) == 4 and rows[3][0] == "click @ #go" and "Sign in" in rows[3][1] and tab.diff_model.highlighted == {3}
+    shown = tab.diff_model.index(3, 1)
+    assert shown.data().startswith('Click the button "Sign in"\n') and shown.data().endswith(rows[3][1])  # words first
+    assert shown.data(Qt.ItemDataRole.ToolTipRole) == rows[3][1]
     assert tab.summary.text().endswith(
         '\n- step 4 (Click "Sign in"): now Click "Sign in", as the agent did; replay could not do it'
     )
