@@ -143,6 +143,7 @@ def _first_picture_shown(site: str) -> list[list[float]]:
         window.run_tab.log_view.viewport().repaint()
         shown = time.perf_counter()
         delays.append([(sent[0] - ended[0]) * 1000, (shown - ended[0]) * 1000, bare[0]])
+        print(json.dumps(delays[-1]), flush=True)  # each run's figures as they come (see below)
         while not window.run_tab.run_button.isEnabled() and time.perf_counter() < deadline:
             QTest.qWait(10)
     window.close()
@@ -151,14 +152,15 @@ def _first_picture_shown(site: str) -> list[list[float]]:
 
 def _shown_in_a_process_of_its_own(site: str) -> list[list[float]]:
     """`_first_picture_shown` in a new process: PySide6 6.12 loses references to None, True and False in
-    signals and may abort the interpreter as it ends, which must not end the other benchmarks."""
-    code = f"import json; from tests.bench.bench_pictures import _first_picture_shown; print(json.dumps(_first_picture_shown({site!r})))"
+    signals and may abort the interpreter, as it ends or sooner, which must not end the other benchmarks;
+    the runs measured before an abort count."""
+    code = f"from tests.bench.bench_pictures import _first_picture_shown; _first_picture_shown({site!r})"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    lines = [line for line in out.stdout.splitlines() if line.startswith("[")]
-    if not lines:
+    runs = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("[")]
+    if not runs:
         raise RuntimeError(f"the Run tab measurement failed: {out.stderr[-2000:]}")
-    return json.loads(lines[-1])
+    return runs
 
 
 def main() -> None:
