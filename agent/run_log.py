@@ -13,17 +13,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Page
 from pydantic import BaseModel, ValidationError
 
 from agent.results import CheckRecord, StepRecord
 from core.masking import SECRET_MASK, value_pattern
 from core.settings import data_dir
 from recorder.pictures import step_pictures
-from recorder.scripts import mark_secrets_function
 
-MASKED = "[data-smh-mask]"  # what mark_secrets_function tags, for the screenshot's mask
 Model = TypeVar("Model", bound=BaseModel)
 
 
@@ -33,6 +30,7 @@ class RunLog:
     def __init__(self, home: Path | None = None) -> None:
         self._hidden: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
+        self._taken = 0  # pictures taken so far
         runs = (home or data_dir()) / "runs"
         runs.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -87,49 +85,45 @@ class RunLog:
 
     def screenshot(self, page: Page, step: int) -> Path | None:
         """The page as it looks, with secret fields and anything showing a secret value masked."""
-        return self.pictures(page, step)[0]
+        return step_pictures(page, self._named(step).with_suffix(".jpg"), sorted(self._hidden))[0]
 
     def pictures(
         self, page: Page, step: int, selector: str | None = None, secret: bool = False
     ) -> tuple[Path | None, Path | None]:
-        """The page as it looks (`screenshot`) and, cut out of that one capture, a small picture of the element
-        `selector` finds, painted over too when the step put a `secret` in it; None for what was not taken."""
-        masks = self._secrets_shown(page)
-        if secret and selector:
-            masks.append(page.locator(selector))
-        element = self.dir / f"step_{step:03d}_element.jpg"
-        return step_pictures(page, self.dir / f"step_{step:03d}.jpg", masks, selector, element)
+        """The page after step `step` as it looks (`screenshot`) and, cut out of that one capture, the step's
+        small picture: the element `selector` finds, painted over too when the step put a `secret` in it, else
+        the top of the page's content (see recorder.pictures); None for what was not taken."""
+        name = self._named(step)
+        return step_pictures(
+            page, name.with_suffix(".jpg"), sorted(self._hidden), selector, secret, name.with_name(f"{name.name}_element.jpg")
+        )
 
-    def _secrets_shown(self, page: Page) -> list[Locator]:
-        masks = []
-        for frame in page.frames:
-            try:
-                if frame.evaluate(mark_secrets_function(), sorted(self._hidden)):
-                    masks.append(frame.locator(MASKED))
-            except PlaywrightError:
-                continue  # a frame that is navigating or gone shows nothing
-        return masks
+    def _named(self, step: int) -> Path:
+        """The name of the next pictures, numbered in the order taken and never below the step's number: the
+        agent's steps, which count from 1 again after replay's, must not replace replay's pictures."""
+        self._taken = max(self._taken + 1, step)
+        return self.dir / f"step_{self._taken:03d}"
 
     def summary(self, record: dict[str, Any]) -> None:
         text = json.dumps(self.masked_data(record), indent=2, ensure_ascii=False)
         (self.dir / "result.json").write_text(text + "\n", encoding="utf-8")
 
 
-def run_pictures(run_dir: str | Path) -> dict[str, str]:
-    """The element pictures of a run, by the selector of the element (the first picture of each), read from
-    its actions.jsonl; a line that is not a step record, or a picture outside the run's folder, is left out."""
+def run_records(run_dir: str | Path) -> list[StepRecord]:
+    """The step records of a run, read from its actions.jsonl, with the pictures that are files in the run's
+    folder (a picture elsewhere is left out); a line that is not a step record is left out."""
     folder = Path(run_dir).resolve()
     try:
         lines = (folder / "actions.jsonl").read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return {}
-    pictures: dict[str, str] = {}
+        return []
+    records = []
     for line in lines:
         try:
             record = StepRecord.model_validate_json(line)
         except ValidationError:
             continue
         picture = Path(record.picture).resolve() if record.picture else None
-        if record.selector and picture is not None and picture.parent == folder and picture.is_file():
-            pictures.setdefault(record.selector, str(picture))
-    return pictures
+        inside = picture is not None and picture.parent == folder and picture.is_file()
+        records.append(record.model_copy(update={"picture": str(picture) if inside else None}))
+    return records

@@ -13,11 +13,12 @@ from core.database import database_error
 from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
 from procedures.binding import Binding
-from procedures.models import Procedure
+from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, step_line
 from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
+from retrieval.render import step_words
 
 
 def step_summary(step: RecordedStep) -> tuple[str, str, str]:
@@ -65,6 +66,12 @@ def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
         return f"{step.description}: {typed}" if typed else step.description
     shown = [str(v) for k, v in step.args.items() if v not in (None, "") and "selector" not in k]
     return " ".join([step.command.replace("_", " ").capitalize(), *shown])
+
+
+def said_step(step: ProcedureStep) -> str:
+    """A procedure's step in words, as a person reads a list of steps: `Click the button "Sign in" (optional)`."""
+    words = step_words(step)
+    return f"{words[:1].upper()}{words[1:]}{' (optional)' if step.optional else ''}"
 
 
 def page_address(text: str | None) -> str | None:

@@ -1,8 +1,11 @@
-"""Step pictures. The picture of a step's element is the element with a margin of the page around it, at
-most MAX_WIDTH x MAX_HEIGHT CSS pixels, as JPEG, with password fields and the given `masks` painted over by
-Playwright's `mask` (a secret never shows). A run takes one capture a step, the page as it looks, and cuts
-the element's picture out of it (`step_pictures`); the recorder, which keeps no page picture, clips the
-element's picture from the page (`element_picture`)."""
+"""Step pictures. The picture of a step is the element it acted on with a margin of the page around it, at
+most MAX_WIDTH x MAX_HEIGHT CSS pixels, as JPEG; a step that acted on no element in view (a page opened, a
+click that left the page, a failed step) is pictured by the top of the page's content instead, the part a
+person reads first, since a whole page shrunk to a row's height shows nothing. Password fields, fields that
+are secret by their name, whatever shows one of the run's secret `values`, and a field a step put a secret
+in are painted over by Playwright's `mask` (a secret never shows). A run takes one capture a step, the page
+as it looks, and cuts the step's picture out of it (`step_pictures`); the recorder, which keeps no page
+picture, keeps only the step's picture (`element_picture`)."""
 
 from __future__ import annotations
 
@@ -11,17 +14,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from PIL import Image
+from PIL import Image, ImageChops
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from core.settings import data_dir
+from recorder.scripts import mark_secrets_function
 
 MAX_WIDTH, MAX_HEIGHT, MARGIN = 480, 160, 16  # CSS pixels
-SECRET_FIELDS = "input[type=password]"
-BOX = "found => found.length ? found[0].getBoundingClientRect().toJSON() : null"  # in the viewport, CSS pixels
-QUALITY = 70  # element pictures: a few KB to a few tens of KB each
+MASKED = "[data-smh-mask]"  # what the secret marking tags
+QUALITY = 70  # step pictures: a few KB to a few tens of KB each
 PAGE_QUALITY = 80  # page pictures: some 100 KB at 1280 x 800
+BOX = "found => found.length ? found[0].getBoundingClientRect().toJSON() : null"  # in the viewport, CSS pixels
+BACKGROUND_NOISE = 24  # JPEG noise: a pixel that differs less from the page's background is background
 
 
 class Clip(TypedDict):
@@ -43,14 +48,8 @@ def step_picture_file(folder: Path, index: int) -> Path:
     return folder / f"step_{index + 1:03d}.jpg"
 
 
-def element_clip(page: Page, selector: str) -> Clip | None:
-    """The part of the viewport that pictures the first element `selector` finds; None when it is gone,
-    hidden or out of view (a click that left the page, for instance). One call to the page, no waiting."""
-    try:
-        box = page.locator(selector).evaluate_all(BOX)
-    except PlaywrightError:
-        return None
-    view = page.viewport_size
+def _clip_around(box: dict[str, float] | None, view: dict[str, int] | None) -> Clip | None:
+    """The element's box (viewport, CSS pixels) with its margin, within the viewport and the size bounds."""
     if not box or view is None or box["width"] < 1 or box["height"] < 1:
         return None
     x, y = max(0.0, box["x"] - MARGIN), max(0.0, box["y"] - MARGIN)
@@ -61,55 +60,101 @@ def element_clip(page: Page, selector: str) -> Clip | None:
     return {"x": x, "y": y, "width": width, "height": height}
 
 
-def element_picture(page: Page, selector: str, path: Path, masks: Sequence[Locator] = ()) -> Path | None:
-    """Save the picture of the first element `selector` finds on `page` at `path`; None when there is none."""
-    clip = element_clip(page, selector)
-    if clip is None:
-        return None
-    path.parent.mkdir(parents=True, exist_ok=True)
+def element_clip(page: Page, selector: str) -> Clip | None:
+    """The part of the viewport that pictures the first element `selector` finds; None when it is gone,
+    hidden or out of view (a click that left the page, for instance). One call to the page, no waiting."""
     try:
-        page.screenshot(
-            path=str(path),
-            clip=clip,
-            mask=[page.locator(SECRET_FIELDS), *masks],
-            type="jpeg",
-            quality=QUALITY,
-            caret="initial",  # hiding the caret costs a style sheet put in and taken out
-            timeout=3000,
-        )
+        box = page.locator(selector).evaluate_all(BOX)
     except PlaywrightError:
         return None
-    return path
+    return _clip_around(box, page.viewport_size)
 
 
-def step_pictures(
-    page: Page, path: Path, masks: Sequence[Locator] = (), selector: str | None = None, element_path: Path | None = None
-) -> tuple[Path | None, Path | None]:
-    """One capture of the viewport saved at `path` (JPEG, CSS pixels, password fields and `masks` painted
-    over) and, when `selector` finds an element in view, its picture cut out of that capture and saved at
-    `element_path`. Either is None when it could not be taken."""
-    clip = element_clip(page, selector) if selector and element_path is not None else None
+def marked(page: Page, values: Sequence[str], selector: str | None = None, secret: bool = False) -> list[Locator]:
+    """Tag what a capture of `page` must hide in each of its frames (see the module); the masks that paint
+    it over, none when nothing is to hide (a mask costs a capture some calls to the page)."""
+    masks = [page.locator(selector)] if selector and secret else []
+    for frame in page.frames:
+        try:
+            if frame.evaluate(mark_secrets_function(), list(values)):
+                masks.append(frame.locator(MASKED))
+        except PlaywrightError:
+            continue  # a frame that is navigating or gone shows nothing
+    return masks
+
+
+def _capture(page: Page, masks: list[Locator]) -> bytes | None:
+    """The viewport as JPEG in CSS pixels, `masks` painted over; None when it cannot be taken."""
     try:
-        data = page.screenshot(
-            mask=[page.locator(SECRET_FIELDS), *masks],
+        return page.screenshot(
+            mask=masks,
             type="jpeg",
             quality=PAGE_QUALITY,
-            caret="initial",
+            caret="initial",  # hiding the caret costs a style sheet put in and taken out
             scale="css",  # the capture's pixels are the clip's
             timeout=5000,
         )
     except PlaywrightError:
+        return None
+
+
+def element_picture(page: Page, selector: str | None, path: Path, secret: bool = False) -> Path | None:
+    """Save at `path` the picture of the first element `selector` finds on `page`, painted over when the step
+    put a `secret` in it; with no selector, the top of the page's content. None when there is no such element
+    in view, or no picture could be taken."""
+    clip = element_clip(page, selector) if selector else None
+    if selector and clip is None:
+        return None
+    capture = _capture(page, marked(page, (), selector, secret))
+    if capture is None:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return cut_out(capture, clip, path)
+
+
+def step_pictures(
+    page: Page,
+    path: Path,
+    values: Sequence[str] = (),
+    selector: str | None = None,
+    secret: bool = False,
+    element_path: Path | None = None,
+) -> tuple[Path | None, Path | None]:
+    """One capture of the viewport saved at `path` (JPEG, CSS pixels, what shows a secret painted over, see
+    the module) and, cut out of it and saved at `element_path`, the step's picture: the element `selector`
+    finds when it is in view, else the top of the page's content. Either is None when it was not taken."""
+    clip = element_clip(page, selector) if selector and element_path is not None else None
+    capture = _capture(page, marked(page, values, selector, secret))
+    if capture is None:
         return None, None
-    path.write_bytes(data)
-    if clip is None or element_path is None:
-        return path, None
-    return path, cut_out(data, clip, element_path)
+    path.write_bytes(capture)
+    return path, None if element_path is None else cut_out(capture, clip, element_path)
 
 
-def cut_out(capture: bytes, clip: Clip, path: Path) -> Path:
-    """Save the `clip` of an encoded `capture` at `path`, as JPEG."""
-    left, top = round(clip["x"]), round(clip["y"])
+def cut_out(capture: bytes, clip: Clip | None, path: Path) -> Path:
+    """Save the `clip` of an encoded `capture` at `path`, as JPEG; with no clip, the top of its content."""
     with Image.open(io.BytesIO(capture)) as image:
-        right, bottom = min(image.width, left + round(clip["width"])), min(image.height, top + round(clip["height"]))
-        image.crop((left, top, right, bottom)).save(path, "JPEG", quality=QUALITY)
+        box = _content_top(capture, image.size) if clip is None else _box(clip, image.size)
+        image.crop(box).save(path, "JPEG", quality=QUALITY)
     return path
+
+
+def _box(clip: Clip, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    left, top = round(clip["x"]), round(clip["y"])
+    return left, top, min(size[0], left + round(clip["width"])), min(size[1], top + round(clip["height"]))
+
+
+def _content_top(capture: bytes, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The top left of what differs from the page's background (its top left pixel) in a capture of `size`,
+    with a margin, at most MAX_WIDTH x MAX_HEIGHT; the top left corner when the page is blank. Found on the
+    capture decoded at an eighth of its size (JPEG decodes that directly, some 30 times faster)."""
+    with Image.open(io.BytesIO(capture)) as small:
+        small.draft("RGB", (size[0] // 8, size[1] // 8))
+        rgb = small.convert("RGB")
+    background = Image.new("RGB", rgb.size, rgb.getpixel((0, 0)))  # type: ignore[arg-type]
+    differs = ImageChops.difference(rgb, background).convert("L").point(lambda v: 255 if v > BACKGROUND_NOISE else 0)
+    scale = size[0] / rgb.width
+    found = differs.getbbox()
+    left, top, right, bottom = (round(v * scale) for v in found) if found else (0, 0, *size)
+    left, top = max(0, left - MARGIN), max(0, top - MARGIN)
+    return left, top, min(right + MARGIN, left + MAX_WIDTH, size[0]), min(bottom + MARGIN, top + MAX_HEIGHT, size[1])

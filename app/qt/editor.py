@@ -108,6 +108,7 @@ class ProcedureEditor(QDialog):
         self.steps_view = make_table(self.steps, stretch=1, elide=Qt.TextElideMode.ElideMiddle, caps={2: 220, 3: 420})
         if self.steps.pictures:
             show_pictures(self.steps_view)
+            self.steps_view.setWordWrap(True)  # the step in words beside its picture
         for visual, column in enumerate((3, 2, 0, 4)):  # the step in words first, its selector last
             self.steps_view.horizontalHeader().moveSection(self.steps_view.horizontalHeader().visualIndex(column), visual)
         self.views: dict[str, QTableView] = {"Steps": self.steps_view, "Checks": make_table(self.checks, stretch=1)}
@@ -125,7 +126,8 @@ class ProcedureEditor(QDialog):
         parts.addWidget(titled("Parameters: what a task chooses", make_table(self.parameters, stretch=5, caps={2: 260})))
         parts.addWidget(titled("Steps (failed steps are red; the selector is the last column, whole on hover)", self.steps_view))
         parts.addWidget(lower)
-        parts.setSizes([200, 300, 180])
+        rows = self.parameters.rowCount()
+        parts.setSizes([min(200, 70 + 24 * max(rows, 2)), 400, 180])  # the parameters' rows, the rest for the steps
         return parts
 
     def _merge_box(self) -> QWidget:

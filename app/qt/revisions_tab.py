@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from app.formatting import steps_side_by_side
+from app.formatting import said_step, steps_side_by_side
 from app.qt.host import Host
 from app.qt.layouts import button_row, titled
 from app.qt.table_models import NaturalSortProxy, RowsModel, SideBySideRows
@@ -31,6 +31,7 @@ class RevisionsTab(QWidget):
         self.diff_model = SideBySideRows(["Stored steps", "Proposed steps"])
         self.diff_view = make_table(self.diff_model, stretch=1, elide=Qt.TextElideMode.ElideMiddle)
         show_pictures(self.diff_view)
+        self.diff_view.setWordWrap(True)  # a step in words, then its action and selectors
         self.diff_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # two equal halves
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
@@ -41,11 +42,15 @@ class RevisionsTab(QWidget):
         parts.addWidget(
             titled("The procedure's steps now (left) and with the fix (right); changed rows are coloured", self.diff_view)
         )
-        parts.setSizes([220, 420])
+        parts.setSizes([130, 510])
         layout = QVBoxLayout(self)
         layout.addWidget(parts, 1)
         layout.addWidget(self.summary)
-        layout.addLayout(button_row([("Accept the fix", self.accept), ("Reject it", self.reject)]))
+        buttons = button_row([("Accept the fix", self.accept), ("Reject it", self.reject)])
+        self.choices = [buttons.itemAt(n).widget() for n in range(2)]
+        for button in self.choices:
+            button.setEnabled(False)  # until a fix is shown
+        layout.addLayout(buttons)
 
     @Slot()
     def refresh(self) -> None:
@@ -59,6 +64,8 @@ class RevisionsTab(QWidget):
         )
         self.diff_model.set_rows([])
         self.summary.setText("" if self.revisions else "No fix waits for you.")
+        for button in self.choices:
+            button.setEnabled(bool(self.revisions))
         if self.revisions:
             self.pending_view.selectRow(0)
 
@@ -79,8 +86,15 @@ class RevisionsTab(QWidget):
             )
             for left, right, _ in rows
         ]
+        words = [
+            (
+                "" if left is None else said_step(revision.base_steps[left]),
+                "" if right is None else said_step(revision.steps[right]),
+            )
+            for left, right, _ in rows
+        ]
         changed = {n for n, row in enumerate(rows) if row[2]}
-        self.diff_model.set_rows(lines, changed, revision_pictures(self.store, revision))
+        self.diff_model.set_rows(lines, changed, revision_pictures(self.store, revision), words)
         changes = "".join(f"\n- {change}" for change in revision.changes)  # per changed step: what the agent did, and why
         self.summary.setText(f"Why: {revision.reason or '-'}. Learned from {revision.run_dir or 'a run'}.{changes}")
 

@@ -64,16 +64,18 @@ class RunTab(QWidget):
             pane.setMaximumHeight(150)  # the run's steps get the height left
         layout.addWidget(upper)
         lower = QSplitter()
-        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 160, 5: 220, 7: 160})
+        self.log_view = make_table(self.log_model, stretch=RunLogModel.WORDS, caps={3: 130, 5: 220, 7: 160})
         header = self.log_view.horizontalHeader()
         for visual, column in enumerate((0, RunLogModel.WORDS, 4, 7, 5, 3, 2)):  # the step in words first
             header.moveSection(header.visualIndex(column), visual)
         header.setSectionHidden(1, True)  # replay or agent: the Source of the run says it
         show_pictures(self.log_view)
+        self.log_view.setWordWrap(True)  # a step in words takes the lines of its row's height, then is elided
+
         self.log_view.clicked.connect(self.show_step_picture)
         lower.addWidget(self.log_view)
         lower.addWidget(self.screenshot)
-        lower.setSizes([820, 440])
+        lower.setSizes([920, 340])  # the page after a step: a click shows it whole
         layout.addWidget(lower, 1)
         layout.addWidget(self.result)
         worker.run_progress.connect(self.run_progress)
@@ -198,10 +200,11 @@ class RunTab(QWidget):
         error = plain_error(step.error) if step.error else ""
         match = self._procedure(step.procedure_id)
         words = step_sentence(step, match.procedure if match else None)
-        row = (step.step, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
+        number = len(self.log_model.rows) + 1  # counted on: the agent's own count starts again after replay's steps
+        row = (number, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
         page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
-        element = step.picture if step.status == "ok" and step.picture and Path(step.picture).exists() else None
-        self.log_model.add(row, element or page, page, highlight=step.status == "error")  # a failed step: the page
+        picture = step.picture if step.picture and Path(step.picture).exists() else None  # a failed step: the page's top
+        self.log_model.add(row, picture or page, page, highlight=step.status == "error")
         if page:
             self.screenshot.show_file(page)
 
@@ -217,7 +220,7 @@ class RunTab(QWidget):
         result = RunResult.model_validate(data)
         for check in result.checks:
             status = "ok" if check.passed else "error"
-            row = ("end", "check", check.description, check.source, status, check.detail or "", check.description, "")
+            row = ("end", "check", "check", check.source, status, check.detail or "", check.description, "")
             self.log_model.add(row, highlight=not check.passed)
         if result.procedure_id:
             self.show_values(result.procedure_id, result.binding)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QMouseEvent, QPixmap, QResizeEvent
+from PySide6.QtGui import QImageReader, QMouseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QDialog, QLabel, QScrollArea, QSizePolicy, QVBoxLayout
 
 
@@ -29,10 +29,11 @@ class ScreenshotView(QLabel):
 
     def _scale(self) -> None:
         if self.path:
-            pixmap = QPixmap(self.path)
-            self.setPixmap(
-                pixmap.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
-            )
+            reader = QImageReader(self.path)  # decoded at the size shown: a JPEG decodes smaller directly
+            shown = reader.size().scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            if not shown.isEmpty():
+                reader.setScaledSize(shown)
+            self.setPixmap(QPixmap.fromImage(reader.read()))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QPixmap
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QImageReader, QPixmap
 
 from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
@@ -103,12 +103,18 @@ class RowsModel(QAbstractTableModel):
 
 
 THUMB_HEIGHT = 54  # px: a picture's height in a row
+THUMB_WIDTH = 3 * THUMB_HEIGHT  # px: and its width at most, the rest of the cell is the text's
 
 
 def thumbnail_of(path: str) -> QPixmap:
-    """A picture scaled down to a row's height at most."""
-    picture = QPixmap(path)
-    return picture.scaledToHeight(min(THUMB_HEIGHT, picture.height()), Qt.TransformationMode.SmoothTransformation)
+    """A picture scaled down to a row's height at most, and cut to THUMB_WIDTH from its left (a label and the
+    start of a field, the heading of a page) rather than shrunk until nothing can be read."""
+    reader = QImageReader(path)
+    size = reader.size()
+    if size.height() > THUMB_HEIGHT:  # decoded at the row's size (a JPEG decodes smaller directly)
+        reader.setScaledSize(QSize(max(1, size.width() * THUMB_HEIGHT // size.height()), THUMB_HEIGHT))
+    picture = QPixmap.fromImage(reader.read())
+    return picture.copy(0, 0, min(THUMB_WIDTH, picture.width()), picture.height())
 
 
 class PicturedRows(RowsModel):
@@ -151,7 +157,8 @@ class PicturedRows(RowsModel):
 
 
 class SideBySideRows(RowsModel):
-    """Rows of cells side by side, each cell with the small picture of what it names when there is one."""
+    """Rows of cells side by side, each cell with the small picture of what it names when there is one, and
+    shown in the `words` given for it over its own text (which its tooltip shows whole)."""
 
     THUMB_HEIGHT = THUMB_HEIGHT
 
@@ -159,21 +166,27 @@ class SideBySideRows(RowsModel):
         super().__init__(headers)
         self.pictures: dict[tuple[int, int], str] = {}  # (row, column) -> picture file
         self.thumbnails: dict[tuple[int, int], QPixmap] = {}
+        self.words: list[tuple[str, ...]] = []
 
     def set_rows(
         self,
         rows: list[tuple[Any, ...]],
         highlighted: set[int] | None = None,
         pictures: list[tuple[str | None, ...]] | None = None,
+        words: list[tuple[str, ...]] | None = None,
     ) -> None:
-        """`pictures`: by row, the picture file of each cell (None: none)."""
+        """`pictures`: by row, the picture file of each cell (None: none); `words`: by row, each cell in words."""
         self.thumbnails = {}
         self.pictures = {(r, c): path for r, cells in enumerate(pictures or []) for c, path in enumerate(cells) if path}
+        self.words = words or []
         super().set_rows(rows, highlighted)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if index.isValid() and role == Qt.ItemDataRole.DecorationRole:
             return self.thumbnail(index.row(), index.column())
+        if index.isValid() and role == Qt.ItemDataRole.DisplayRole and index.row() < len(self.words):
+            said, text = self.words[index.row()][index.column()], self.rows[index.row()][index.column()]
+            return f"{said}\n{text}" if said and text else text
         return super().data(index, role)
 
     def thumbnail(self, row: int, column: int) -> QPixmap | None:

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QSize, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
-from app.qt.table_models import THUMB_HEIGHT
+from app.qt.table_models import THUMB_HEIGHT, THUMB_WIDTH
 
 MAX_COLUMN = 240  # px: wider contents are elided (the tooltip shows them whole)
 STRETCH_MIN = 320  # px: what a column that grows with later rows leaves to the stretching one
@@ -65,4 +65,4 @@ def make_table(
 def show_pictures(view: QTableView) -> None:
     """Rows tall enough for the models' small pictures, as wide as an element picture's shape."""
     view.verticalHeader().setDefaultSectionSize(THUMB_HEIGHT + 6)
-    view.setIconSize(QSize(THUMB_HEIGHT * 3, THUMB_HEIGHT))
+    view.setIconSize(QSize(THUMB_WIDTH, THUMB_HEIGHT))

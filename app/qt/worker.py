@@ -173,9 +173,9 @@ class BrowserWorker(QObject):
             if index < len(self._pictured) and self._pictured[index] == seen:
                 continue
             self._pictured[index : index + 1] = [seen]
-            if step.selector and not step.frame and not self._page.is_closed():
-                masks = [self._page.locator(step.selector)] if step.secret else []
-                picture = element_picture(self._page, step.selector, step_picture_file(folder, index), masks)
+            pictured = step.selector or step.action == "navigate"  # an opened page: the top of its content
+            if pictured and not step.frame and not self._page.is_closed():
+                picture = element_picture(self._page, step.selector, step_picture_file(folder, index), step.secret)
                 if picture is not None:
                     self.step_picture.emit(index, str(picture))
 

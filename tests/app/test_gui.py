@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from app.placement import MIN_BROWSER_WIDTH, Rect, side_by_side
 from app.qt import MainWindow
+from app.qt.table_models import THUMB_WIDTH
 from procedures import build_procedure
 from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
@@ -27,6 +28,19 @@ def _masked_share(path: str) -> float:
     image = QImage(path)
     pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
     return sum(1 for c in pixels if c.red() > 200 and c.green() < 60 and c.blue() > 200) / max(1, len(pixels))
+
+
+def _blank_share(path: str) -> float:
+    """The share of a picture in the colour of its top left pixel (the page's background)."""
+    image = QImage(path)
+    background = image.pixelColor(0, 0)
+    pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
+    near = [
+        c
+        for c in pixels
+        if max(abs(c.red() - background.red()), abs(c.green() - background.green()), abs(c.blue() - background.blue())) < 24
+    ]
+    return len(near) / max(1, len(pixels))
 
 
 @pytest.fixture
@@ -64,7 +78,9 @@ def test_start_stop_records_a_real_page(qtbot, window: MainWindow, site: str) ->
     assert window.procedures_tab.editor.title.text() == 'Log in as "emile"'
     assert [row[0] for row in window.procedures_tab.editor.parameters.rows] == ["username", "password"]
     assert window.procedures_tab.editor.coverage.text() == "No check covers: username, password"  # nothing was sent
-    assert set(window.procedures_tab.editor.steps.pictures) == {1, 2}  # the recording's pictures, step by step
+    pictures = window.procedures_tab.editor.steps.pictures
+    assert set(pictures) == {0, 1, 2}  # the recording's pictures, step by step; the opened page: its content's top
+    assert _blank_share(pictures[0]) < 0.9, pictures[0]
 
 
 def test_a_merge_is_said_and_can_be_undone(qtbot, window: MainWindow, context, site: str) -> None:  # type: ignore[no-untyped-def]
@@ -190,6 +206,8 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
     assert words == ["Enter the username: bob", "Enter the password: ••••", 'Click "Log in"'], words
     log = window.run_tab.log_model
     assert all(not log.thumbnail(row).isNull() for row in range(4))  # a picture beside each step
+    assert all(log.thumbnail(row).width() <= THUMB_WIDTH for row in range(4))  # the rest of the cell for the words
+    assert log.pictures[0].endswith("_element.jpg") and _blank_share(log.pictures[0]) < 0.9  # the opened page's top
     assert log.pictures[1].endswith("_element.jpg") and log.pictures[2].endswith("_element.jpg")  # the fields themselves
     assert _masked_share(log.pictures[2]) > 0.3 > _masked_share(log.pictures[1])  # the password painted over
     assert all(Path(log.pictures[row]).stat().st_size <= 200_000 for row in (1, 2, 3))
@@ -463,10 +481,13 @@ def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: Mai
     assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["yes", "yes"]  # a fix waits for each
     window.tabs.setCurrentWidget(window.revisions_tab)
     tab = window.revisions_tab
-    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None
+    assert tab.pending_model.rowCount() == 2 and tab.selected() is not None and all(b.isEnabled() for b in tab.choices)
     tab.pending_view.selectRow([r.id for r in tab.revisions].index(revision.id))
     rows = tab.diff_model.rows
     assert len(rows) == 4 and rows[3][0] == "click @ #go" and "Sign in" in rows[3][1] and tab.diff_model.highlighted == {3}
+    shown = tab.diff_model.index(3, 1)
+    assert shown.data().startswith('Click the button "Sign in"\n') and shown.data().endswith(rows[3][1])  # words first
+    assert shown.data(Qt.ItemDataRole.ToolTipRole) == rows[3][1]
     assert tab.summary.text().endswith(
         '\n- step 4 (Click "Sign in"): now Click "Sign in", as the agent did; replay could not do it'
     )
@@ -476,6 +497,7 @@ def test_the_revisions_tab_shows_a_fix_side_by_side_to_accept(qtbot, window: Mai
     tab.reject()
     assert store.revisions.get(rejected.id).status == "rejected" and store.get(other).steps[3].selectors == ["#go"]
     assert tab.pending_model.rowCount() == 0 and tab.summary.text() == "No fix waits for you."
+    assert not any(b.isEnabled() for b in tab.choices)  # nothing to accept or reject
     assert [row[-1] for row in window.procedures_tab.procedures_model.rows] == ["", ""]
 
 
@@ -537,10 +559,15 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
     assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
     assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
+    numbers = [cells[0] for cells in log.rows if cells[0] != "end"]
+    assert numbers == list(range(1, len(numbers) + 1)) and agent[0] > 0  # counted on after replay's steps
     header = window.run_tab.log_view.horizontalHeader()
     errors = header.sectionSize(5)  # the broken step's error came in a later row
     assert errors > 3 * window.run_tab.log_view.fontMetrics().horizontalAdvance("Error"), errors
     assert header.sectionSize(log.WORDS) >= 300, header.sectionSize(log.WORDS)  # and the steps in words keep their room
+    room = header.sectionSize(log.WORDS) - THUMB_WIDTH - 12  # beside the picture, in the row's three lines
+    words = window.run_tab.log_view.fontMetrics().horizontalAdvance(log.rows[agent[0]][6])
+    assert window.run_tab.log_view.wordWrap() and words <= 3 * room, (words, room)
 
     window.tabs.setCurrentWidget(window.revisions_tab)
     tab = window.revisions_tab
@@ -548,7 +575,11 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     lines, diff = tab.diff_model.rows, tab.diff_model
     fixed = next(n for n, (_, proposed) in enumerate(lines) if "Email or user name" in proposed)
     password = next(n for n, (stored, _) in enumerate(lines) if stored.startswith("fill {password}"))
-    assert fixed in diff.highlighted and diff.pictures[fixed, 1].endswith("_element.jpg")  # the agent's field, from the run
+    assert fixed in diff.highlighted and diff.pictures[fixed, 1] == log.pictures[agent[0]]  # as the agent filled it
+    sign_in = next(
+        n for n, (_, proposed) in enumerate(lines) if proposed.startswith('click @ internal:role=button[name="Sign in"')
+    )
+    assert diff.pictures[sign_in, 1] == log.pictures[agent[1]]  # the agent's click, not another step's element
     assert not diff.thumbnail(fixed, 1).isNull()
     assert diff.pictures[password, 0] == diff.pictures[password, 1]  # unchanged: replayed in the run, pictured there
     assert _masked_share(diff.pictures[password, 0]) > 0.3  # the password field painted over
