@@ -27,11 +27,17 @@ UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state paramet
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
 SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
 LOCATE_POLL_MS = 100  # how often a step looks for its element
+# The time since the document last changed, our own changes left out: a screenshot's hidden caret and mask
+# (Playwright's x-pw-* elements) and our data-smh-* marks, so that taking a step's picture does not wake the page.
 QUIET_JS = """(restart) => {
   if (!window.__smhQuiet) {
+    const caretless = (style) => (style || '').split(';').map((d) => d.trim()).filter((d) => d && !d.startsWith('caret-color')).join(';');
+    const ours = (r) => r.type === 'attributes'
+      ? r.attributeName.startsWith('data-smh-') || (r.attributeName === 'style' && caretless(r.oldValue) === caretless(r.target.getAttribute('style')))
+      : r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every((n) => n.nodeName.startsWith('X-PW-'));
     window.__smhQuiet = { at: performance.now() };
-    new MutationObserver(() => { window.__smhQuiet.at = performance.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver((records) => { if (!records.every(ours)) window.__smhQuiet.at = performance.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
   }
   if (restart) window.__smhQuiet.at = performance.now();
   return document.readyState === 'complete' ? performance.now() - window.__smhQuiet.at : -1;
@@ -364,6 +370,7 @@ class Player:
         self.sent: dict[str, str] = {}  # parameter values as a form sends them (an option's value for its label)
         self.pages: dict[int, Page] = {0: page}
         self._loading: dict[int, _Loading] = {id(page): _Loading(page)}  # by id(page): its requests in flight
+        self._acted_on: set[int] = set()  # by id(page): pages whose quiet counts from this player's latest action
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
@@ -468,12 +475,14 @@ class Player:
             self._check_destination(index, step, url)
             self._check_secrets(index, step, url)
             page.goto(url, timeout=self.timeout_ms)
+            self._acted(page)
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         self._check_where(index, step, page.url)
         if action in ("back", "forward", "reload"):
             {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
+            self._acted(page)
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
@@ -500,6 +509,7 @@ class Player:
             popup.value.wait_for_load_state(timeout=self.timeout_ms)
         else:
             self._act(index, step, locator, page, files)
+        self._acted(page)
         try:
             self._expect_effect(index, step, page, before, watch, result)
         except StepFailed:
@@ -746,7 +756,7 @@ class Player:
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
         several: dict[str, int] = {}  # selectors that found more than one element, and how many
-        self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
+        self._settled(page, restart=id(page) not in self._acted_on)  # another's action may have set off what is to come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
@@ -784,6 +794,11 @@ class Player:
             tried,
             missing=True,
         )
+
+    def _acted(self, page: Page) -> None:
+        """The page's quiet counts from now: what the step just did may still change it."""
+        self._settled(page, restart=True)
+        self._acted_on.add(id(page))
 
     def _settled(self, page: Page, restart: bool = False) -> bool:
         """Whether the page has `settled` and asks the server for nothing (fetch or XHR) either."""
