@@ -4,6 +4,7 @@ few calls, and once its revision is accepted, replay does the task with new valu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,8 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
     assert healed.cost.llm_calls == len(competent(change, HEALED)) == len(llm.requests) - calls
     assert shop.orders[-1] == HEALED
     if needs_help:
+        shown = json.dumps([m["content"] for r in llm.requests[calls:] for m in r["messages"]], ensure_ascii=False)
+        assert "internal:" not in shown and " › " not in shown, shown  # the steps, and why replay stopped, in words
         assert healed.revision_id is not None  # a verified heal that changed something proposes its lesson
         revision = store.revisions.get(healed.revision_id)
         assert all(s.value in (None, "{full_name}", "{delivery}") or s.action == "navigate" for s in revision.steps), [
