@@ -192,10 +192,12 @@ def _cost(usage: Usage, started: float) -> Cost:
 
 def why_stopped(replayed: ReplayResult, steps: list[ProcedureStep]) -> str:
     """Why a replay stopped, in the words the model and a revision read: a step whose element is not on the
-    page, by the role and name it was recorded with (not the selectors tried); else the replay's error."""
-    if replayed.missing and replayed.failed_step is not None:
-        step = steps[replayed.failed_step]
-        return f"step {replayed.failed_step + 1} ({step.description or step.action}): {target_words(step)} is not on the page as it is now"
+    page, by the role and name it was recorded with (not the selectors tried); else the replay's error (which
+    names the selectors of a step recorded without a role and name)."""
+    index = replayed.failed_step
+    if replayed.missing and index is not None and named_selectors(steps[index].selectors):
+        step = steps[index]
+        return f"step {index + 1} ({step.description or step.action}): {target_words(step)} is not on the page as it is now"
     return replayed.error or ""
 
 
