@@ -204,8 +204,16 @@ def test_run_task_opens_its_own_browser_without_a_page(login_procedure) -> None:
     assert result.procedure_id == pid and result.steps[-1].url.split("?")[0].endswith("/welcome.html")
 
 
-def _reports_procedure(site: str, button: str) -> Procedure:
-    url = f"{site}/fetched.html"
+def test_an_element_that_a_late_script_adds_is_waited_for(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """A page quiet after its load while a script it asked for is on its way: not settled, so replay waits."""
+    page = context.new_page()
+    found = replay(page, _reports_procedure(site, "Open June", "late-script.html"), {}, timeout_ms=20_000)
+    assert found.success, found.error
+    assert page.get_by_text("Opened June").is_visible()
+
+
+def _reports_procedure(site: str, button: str, path: str = "fetched.html") -> Procedure:
+    url = f"{site}/{path}"
     selector = f'internal:role=button[name="{button}"s]'
     return Procedure(
         title=f"{button} report",
