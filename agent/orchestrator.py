@@ -37,7 +37,7 @@ from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match, Retriever, render_procedural_memory
 from retrieval.lessons import LessonStore
-from retrieval.render import ReplayProgress, render_progress
+from retrieval.render import ReplayProgress, render_progress, target_words
 
 
 @contextmanager
@@ -206,6 +206,17 @@ def _cost(usage: Usage, started: float) -> Cost:
         llm_seconds=round(usage.seconds, 3),
         seconds=round(time.perf_counter() - started, 3),
     )
+
+
+def why_stopped(replayed: ReplayResult, steps: list[ProcedureStep]) -> str:
+    """Why a replay stopped, in the words the model and a revision read: a step whose element is not on the
+    page, by the role and name it was recorded with (not the selectors tried); else the replay's error (which
+    names the selectors of a step recorded without a role and name)."""
+    index = replayed.failed_step
+    if replayed.missing and index is not None and named_selectors(steps[index].selectors):
+        step = steps[index]
+        return f"step {index + 1} ({step.description or step.action}): {target_words(step)} is not on the page as it is now"
+    return replayed.error or ""
 
 
 CLAIM_WAIT_MS = 2000  # how long a model's claim to be done waits for the end checks to hold
@@ -436,7 +447,7 @@ class _Run:
             procedure=procedure,
             played=played,
             replayed=replayed,
-            progress=ReplayProgress(procedure.id, failed_at, replayed.error or ""),
+            progress=ReplayProgress(procedure.id, failed_at, why_stopped(replayed, played)),
             matches=[shown, *(m for m in matches if m.procedure.id != procedure.id)],
             values=values,
         )
@@ -673,7 +684,7 @@ class _Handback:
             return True
         every_step = replayed.success or replayed.failed_step is None  # None: its end checks failed
         after = len(steps) if every_step else replayed.failed_step or 0
-        error = "the page is not where the procedure ended" if replayed.success else replayed.error or ""
+        error = "the page is not where the procedure ended" if replayed.success else why_stopped(replayed, steps)
         self.progress = ReplayProgress(self.procedure.id, after, error)
         self.present = self._present_now()
         agent.context = self.context()

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validat
 
 from core.secrecy import hide_named_secrets, is_secret_name
 from core.urls import misleads
-from procedures.runtime.placeholders import OPTION_VALUE, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, aliased, placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
@@ -51,8 +51,7 @@ class Parameter(BaseModel):
 
     def current(self, value: str) -> str:
         """The value with each former label (one per line) as the option it stands for now."""
-        aliases = {old.casefold(): new for old, new in self.aliases.items()}
-        return "\n".join(aliases.get(v.strip().casefold(), v) for v in value.split("\n"))
+        return aliased(value, self.aliases)
 
     @property
     def shown_options(self) -> list[str]:

@@ -66,7 +66,8 @@ def main(argv=None):
     parser.add_argument("--headed", action="store_true", help="show the browser window")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each step")
     args = parser.parse_args(argv)
-    params = {{p["name"]: getattr(args, p["name"]) for p in PARAMETERS if getattr(args, p["name"]) is not None}}
+    given = {{p["name"]: getattr(args, p["name"]) for p in PARAMETERS if getattr(args, p["name"]) is not None}}
+    params = {{p["name"]: aliased(given[p["name"]], p["aliases"]) for p in PARAMETERS if p["name"] in given}}  # former option labels
     chromium = os.environ.get("SHOWMEHOW_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
         sys.exit("Chromium not found: install it (apt-get install chromium) or set SHOWMEHOW_CHROMIUM")

@@ -40,6 +40,12 @@ def fill_placeholders(text: str, values: Mapping[str, str], mode: str = "text") 
     return PLACEHOLDER.sub(repl, text)
 
 
+def aliased(value: str, aliases: Mapping[str, str]) -> str:
+    """The value with each former option label (one per line) that `aliases` maps as the option it stands for now."""
+    by_old = {old.casefold(): new for old, new in aliases.items()}
+    return "\n".join(by_old.get(v.strip().casefold(), v) for v in value.split("\n"))
+
+
 def rename_placeholders(text: str, renames: Mapping[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: "{" + renames.get(m.group(1), m.group(1)) + "}" if m.group(1) else m.group(0), text)
 

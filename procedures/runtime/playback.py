@@ -27,12 +27,19 @@ from procedures.runtime.widgets import by_meaning, first_of_kind, kind_named, li
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
 SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
+LOADED_QUIET_MS = 300  # the same, counted from the load a step waited for (its scripts ran; what it fetches is seen)
 LOCATE_POLL_MS = 100  # how often a step looks for its element
+# The time since the document last changed, our own changes left out: a screenshot's hidden caret and mask
+# (Playwright's x-pw-* elements) and our data-smh-* marks, so that taking a step's picture does not wake the page.
 QUIET_JS = """(restart) => {
   if (!window.__smhQuiet) {
+    const caretless = (style) => (style || '').split(';').map((d) => d.trim()).filter((d) => d && !d.startsWith('caret-color')).join(';');
+    const ours = (r) => r.type === 'attributes'
+      ? r.attributeName.startsWith('data-smh-') || (r.attributeName === 'style' && caretless(r.oldValue) === caretless(r.target.getAttribute('style')))
+      : r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every((n) => n.nodeName.startsWith('X-PW-'));
     window.__smhQuiet = { at: performance.now() };
-    new MutationObserver(() => { window.__smhQuiet.at = performance.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver((records) => { if (!records.every(ours)) window.__smhQuiet.at = performance.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
   }
   if (restart) window.__smhQuiet.at = performance.now();
   return document.readyState === 'complete' ? performance.now() - window.__smhQuiet.at : -1;
@@ -186,11 +193,11 @@ def set_in_place(locator: Locator, text_for: Callable[[str], str], timeout_ms: f
             pass  # its document is gone
 
 
-def settled(page: Page, restart: bool = False) -> bool:
-    """Whether the page has loaded and its document has not changed for SETTLE_QUIET_MS (`restart`:
-    counting from now)."""
+def settled(page: Page, restart: bool = False, quiet_ms: float = SETTLE_QUIET_MS) -> bool:
+    """Whether the page has loaded and its document has not changed for `quiet_ms` (`restart`: counting
+    from now)."""
     try:
-        return page.evaluate(QUIET_JS, restart) >= SETTLE_QUIET_MS
+        return page.evaluate(QUIET_JS, restart) >= quiet_ms
     except PlaywrightError:
         return False  # between documents: not settled
 
@@ -325,9 +332,9 @@ def _same_url(a: str, b: str) -> bool:
 
 
 class _Loading:
-    """The fetch and XHR requests of one page that have not been answered yet, while attached."""
+    """The fetch, XHR and script requests of one page that have not been answered yet, while attached."""
 
-    KINDS = ("fetch", "xhr")
+    KINDS = ("fetch", "xhr", "script")  # a script still loading may change the page too
 
     def __init__(self, page: Page) -> None:
         self.page, self.open = page, set[Any]()
@@ -381,6 +388,7 @@ class Player:
         self.sent: dict[str, str] = {}  # parameter values as a form sends them (an option's value for its label)
         self.pages: dict[int, Page] = {0: page}
         self._loading: dict[int, _Loading] = {id(page): _Loading(page)}  # by id(page): its requests in flight
+        self._acted_on: dict[int, float] = {}  # by id(page): the quiet that settles it, counted from this player's latest action
         self.params = params
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
@@ -485,12 +493,14 @@ class Player:
             self._check_destination(index, step, url)
             self._check_secrets(index, step, url)
             page.goto(url, timeout=self.timeout_ms)
+            self._acted(page, loaded=True)
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
         self._check_where(index, step, page.url)
         if action in ("back", "forward", "reload"):
             {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
+            self._acted(page, loaded=True)
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
@@ -519,6 +529,7 @@ class Player:
             popup.value.wait_for_load_state(timeout=self.timeout_ms)
         else:
             self._act(index, step, locator, page, files)
+        self._acted(page)
         try:
             self._expect_effect(index, step, page, before, watch, result)
         except StepFailed:
@@ -770,7 +781,7 @@ class Player:
         tried: list[str] = []
         strangers: list[str] = []  # fallbacks that found an element with another role or name
         several: dict[str, int] = {}  # selectors that found more than one element, and how many
-        self._settled(page, restart=True)  # quiet from now on: what the previous step set off may still come
+        self._settled(page, restart=id(page) not in self._acted_on)  # another's action may have set off what is to come
         deadline = time.monotonic() + (min(self.timeout_ms, OPTIONAL_WAIT_MS) if step.get("optional") else self.timeout_ms) / 1000
         while True:
             for number, (selector, locator) in enumerate(zip(selectors, locators)):
@@ -785,7 +796,7 @@ class Player:
                 if selector not in tried:
                     tried.append(selector)
             now = time.monotonic()
-            if now >= deadline or self._settled(page):
+            if now >= deadline or self._settled(page, quiet_ms=self._acted_on.get(id(page), SETTLE_QUIET_MS)):
                 break
             page.wait_for_timeout(LOCATE_POLL_MS)
         other = (
@@ -829,12 +840,18 @@ class Player:
             return None
         return f'the page offers no "{wanted}" for {{{name}}}, though it offers the demonstrated "{label}"'
 
-    def _settled(self, page: Page, restart: bool = False) -> bool:
-        """Whether the page has `settled` and asks the server for nothing (fetch or XHR) either."""
+    def _acted(self, page: Page, loaded: bool = False) -> None:
+        """The page's quiet counts from now: what the step just did may still change it (less after a load
+        the step waited for)."""
+        self._settled(page, restart=True)
+        self._acted_on[id(page)] = LOADED_QUIET_MS if loaded else SETTLE_QUIET_MS
+
+    def _settled(self, page: Page, restart: bool = False, quiet_ms: float = SETTLE_QUIET_MS) -> bool:
+        """Whether the page has `settled` and asks the server for nothing (fetch, XHR or a script) either."""
         if id(page) not in self._loading:
             self._loading[id(page)] = _Loading(page)
         busy = bool(self._loading[id(page)].open)  # an answer still to come may change the page
-        return settled(page, restart or busy) and not busy
+        return settled(page, restart or busy, quiet_ms) and not busy
 
     def _reveal(self, locator: Locator) -> None:
         """Open the collapsed sections or tabs that hide the element (OPENER_JS), outermost first; a

@@ -4,15 +4,10 @@ few calls, and once its revision is accepted, replay does the task with new valu
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import threading
+import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -23,54 +18,13 @@ from procedures.binding import current_values, invalid_values
 from procedures.merging import revise_steps
 from procedures.models import Parameter, ProcedureStep
 from procedures.store import ProcedureStore
-from tests.agent.conftest import MODEL, act
+from tests.agent.conftest import MODEL
+from tests.agent.order_shop import CHANGES, DEMONSTRATED, LIE, RECODED_AS, OrderShop, competent, order, task
 from tests.helpers import record, sample_procedure
 from tests.llm_server import LLMServer
 
-SITES = Path(__file__).resolve().parent.parent / "sites" / "heal" / "order"
-DEMONSTRATED = ("ana", "Express")
 HEALED = ("kim", "Pickup")
 LATER = [("lee", "Pickup"), ("max", "Standard"), ("noa", "Express")]
-CODES = {"d-std": "Standard", "d-exp": "Express", "d-shop": "Pickup"}  # what the re-coded options send, in the shop's words
-
-
-@dataclass
-class OrderShop:
-    """The order site, served from a folder whose pages are swapped for a changed version; it keeps every
-    order it received (the done page's query: the name and the delivery)."""
-
-    root: Path
-    orders: list[tuple[str, str]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        shop = self
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-            def end_headers(self) -> None:
-                self.send_header("Cache-Control", "no-store")
-                super().end_headers()
-
-            def do_GET(self) -> None:
-                parts = urlsplit(self.path)
-                if parts.path.endswith("/done.html"):
-                    query = parse_qs(parts.query)
-                    delivery = query.get("delivery", [""])[0]
-                    shop.orders.append((query.get("name", [""])[0], CODES.get(delivery, delivery)))
-                super().do_GET()
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-
-    def serve(self, change: str) -> None:
-        for old in self.root.iterdir():
-            old.unlink()
-        for version in ("v1", change):
-            for page in (SITES / version).iterdir():
-                shutil.copy(page, self.root / page.name)
 
 
 @pytest.fixture
@@ -80,49 +34,15 @@ def shop(tmp_path: Path) -> Iterator[OrderShop]:
     site = OrderShop(root)
     site.serve("v1")
     yield site
-    site.server.shutdown()
-    site.server.server_close()
+    site.close()
 
 
-def _order(page: Any) -> None:
-    page.get_by_label("Full name").press_sequentially(DEMONSTRATED[0])
-    delivery = page.get_by_label("Delivery")
-    delivery.click()  # as a person opens the list: a change without a click before it is a script's
-    delivery.select_option(DEMONSTRATED[1])
-    page.get_by_role("button", name="Review order").click()
-    page.wait_for_url("**/review.html*")
-    page.get_by_role("button", name="Place order").click()
-    page.wait_for_url("**/done.html*")
-
-
-def _task(values: tuple[str, str]) -> str:
-    return f'Order for "{values[0]}" with "{values[1]}" delivery'
-
-
-# what a competent model does on each changed site (the name of the element, as the agent sees it)
-COMPETENT: dict[str, list[Any]] = {
-    "renamed": [act("click", ref_name="Check your order")],  # replay takes back at "Place order"
-    "cookie": [act("click", ref_name="Accept all")],  # replay takes back at the form
-    "relaid": [
-        act("fill", ref_name="Name on the parcel", text=HEALED[0]),
-        act("select", ref_name="Delivery method", option=HEALED[1]),
-    ],
-    "removed": [act("step_gone", step=4, reason="the form places the order itself now")],
-    "relabelled": [],  # each value stands for one option: replay needs no model
-    # options re-labelled and re-coded, one beyond recognition: the agent picks it, the others map by their words
-    "recoded": [act("select", ref_name="Delivery", option="Collect at the shop")],
-    "dialog": [act("click", ref_name="Yes, place it")],  # the end checks then pass: no finish needed
-    "moved": [],  # the fields were found by label: replay needs no model
-}
-LIE = [act("finish", success=True, summary="the order is placed") for _ in range(3)]
-
-
-@pytest.mark.parametrize("change", list(COMPETENT))
+@pytest.mark.parametrize("change", CHANGES)
 def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: ignore[no-untyped-def]
     context, shop: OrderShop, llm: LLMServer, change: str, home: Path
 ) -> None:
     store = ProcedureStore()
-    pid = store.add(build_procedure(record(context, f"{shop.url}/order.html", _order, title=_task(DEMONSTRATED))))
+    pid = store.add(build_procedure(record(context, f"{shop.url}/order.html", order, title=task(DEMONSTRATED))))
     shop.orders.clear()
     shop.serve(change)
     approve = RunControls(approve=lambda action, details: True)
@@ -132,12 +52,12 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         page.goto("about:blank")
         before = len(shop.orders)
         result = run_task(
-            _task(values), page=page, store=store, url=f"{shop.url}/order.html", timeout_ms=3000, controls=approve, **options
+            task(values), page=page, store=store, url=f"{shop.url}/order.html", timeout_ms=3000, controls=approve, **options
         )
         assert set(shop.orders[before:]) <= {values}, f"the site got {shop.orders[before:]} for {values}"  # never a wrong value
         return result
 
-    needs_help = bool(COMPETENT[change])
+    needs_help = bool(competent(change, HEALED))
     replayed = run(HEALED, mode="replay")
     assert replayed.success != needs_help, replayed.error
     assert replayed.cost.llm_calls == 0
@@ -150,13 +70,15 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         assert not lied.success and lied.revision_id is None  # a claim the end checks refute is not believed
         assert store.revisions.pending(store.get(pid)) is None
 
-    llm.replies = list(COMPETENT[change])
+    llm.replies = competent(change, HEALED)
     calls = len(llm.requests)
     healed = run(HEALED, mode="auto", model=MODEL)
     assert healed.success and healed.verified, [(s.source, s.step, s.command, s.status, s.error) for s in healed.steps]
-    assert healed.cost.llm_calls == len(COMPETENT[change]) == len(llm.requests) - calls
+    assert healed.cost.llm_calls == len(competent(change, HEALED)) == len(llm.requests) - calls
     assert shop.orders[-1] == HEALED
     if needs_help:
+        shown = json.dumps([m["content"] for r in llm.requests[calls:] for m in r["messages"]], ensure_ascii=False)
+        assert "internal:" not in shown and " › " not in shown, shown  # the steps, and why replay stopped, in words
         assert healed.revision_id is not None  # a verified heal that changed something proposes its lesson
         revision = store.revisions.get(healed.revision_id)
         assert all(s.value in (None, "{full_name}", "{delivery}") or s.action == "navigate" for s in revision.steps), [
@@ -190,7 +112,7 @@ def test_a_changed_site_is_healed_and_the_revision_replays_new_values(  # type: 
         assert any("removed: 3 verified runs did without it" in c for c in removal.changes), removal.changes
 
 
-RECODED = ["Standard delivery (3-5 days)", "Express delivery (next day)", "Collect at the shop"]
+RECODED = list(RECODED_AS.values())
 
 
 def test_a_revision_makes_the_new_options_the_allowed_values_and_keeps_the_former_ones_as_their_names() -> None:

@@ -5,9 +5,11 @@ from pathlib import Path
 import pytest
 
 from agent import replay, run_task
+from agent.run_log import RunLog
 from core.settings import set_setting
 from procedures import build_procedure
 from procedures.models import Abstract, Procedure, ProcedureStep
+from procedures.runtime.playback import SETTLE_QUIET_MS, settled
 from procedures.store import ProcedureStore
 from tests.helpers import log_in, record, run_cli
 
@@ -202,8 +204,16 @@ def test_run_task_opens_its_own_browser_without_a_page(login_procedure) -> None:
     assert result.procedure_id == pid and result.steps[-1].url.split("?")[0].endswith("/welcome.html")
 
 
-def _reports_procedure(site: str, button: str) -> Procedure:
-    url = f"{site}/fetched.html"
+def test_an_element_that_a_late_script_adds_is_waited_for(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """A page quiet after its load while a script it asked for is on its way: not settled, so replay waits."""
+    page = context.new_page()
+    found = replay(page, _reports_procedure(site, "Open June", "late-script.html"), {}, timeout_ms=20_000)
+    assert found.success, found.error
+    assert page.get_by_text("Opened June").is_visible()
+
+
+def _reports_procedure(site: str, button: str, path: str = "fetched.html") -> Procedure:
+    url = f"{site}/{path}"
     selector = f'internal:role=button[name="{button}"s]'
     return Procedure(
         title=f"{button} report",
@@ -228,3 +238,26 @@ def test_an_element_that_a_late_answer_adds_is_waited_for(context, site: str) ->
     waited = time.monotonic() - started
     assert not missing.success and "no element matched" in (missing.error or "")
     assert waited < 12, f"waited {waited:.1f} s for an element that the answered page does not have"
+
+
+def test_a_steps_picture_does_not_wake_a_settled_page(context, home: Path) -> None:  # type: ignore[no-untyped-def]
+    """A step's picture (Playwright hides the caret and lays a mask over a secret field; the secrets shown are
+    marked) changes the document for a moment: that is not the page doing something, so a missing element is
+    still reported as soon as the page is quiet; a change of the page's own is."""
+    page = context.new_page()
+    page.set_content(
+        '<label>User <input id="u" style="color: red"></label><label>Password <input id="p" type="password"></label>'
+    )
+    deadline = time.monotonic() + 10
+    while not settled(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert settled(page)
+    log = RunLog(home)
+    log.hide(["pw"])
+    page.fill("#p", "pw")
+    settled(page, restart=True)
+    page.wait_for_timeout(SETTLE_QUIET_MS)  # the page's own quiet, counted from an action
+    log.pictures(page, 1, "#u")
+    assert settled(page)
+    page.evaluate("document.querySelector('#u').style.color = 'blue'")
+    assert not settled(page)

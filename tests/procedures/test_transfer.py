@@ -9,6 +9,7 @@ import pytest
 from core.errors import ShowMeHowError
 from procedures import build_procedure
 from procedures.devtools import devtools_import
+from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import Player
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
@@ -168,6 +169,35 @@ def test_cli_build_and_script_export(context, site: str, home: Path, tmp_path: P
     assert run_cli("export", procedure.id, str(out)).returncode == 0
     assert out.read_text().startswith("#!/usr/bin/env python3")
     assert (ROOT / "procedures").exists()
+
+
+def test_an_exported_script_plays_a_former_option_label_as_the_option_it_stands_for_now(site: str, tmp_path: Path) -> None:
+    """Options re-labelled, and a revision kept the former labels as aliases: the script takes them too."""
+    url = f"{site}/heal/order/recoded/order.html"
+    delivery = Parameter(
+        name="delivery",
+        kind="option",
+        example="Express delivery (next day)",
+        allowed=["Standard delivery (3-5 days)", "Express delivery (next day)", "Collect at the shop"],
+        aliases={"Pickup": "Collect at the shop"},
+    )
+    procedure = Procedure(
+        title="Choose a delivery",
+        abstract=Abstract(goal="Choose a delivery", domains=["127.0.0.1"], parameters=[delivery]),
+        steps=[
+            ProcedureStep(action="navigate", value=url, url=url),
+            ProcedureStep(action="select", value="{delivery}", selector="#delivery", selectors=["#delivery"], url=url),
+        ],
+    )
+    script = tmp_path / "delivery.py"
+    script.write_text(playwright_script(procedure))
+
+    def run(value: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(script), "--delivery", value], capture_output=True, text=True, timeout=120)
+
+    chosen = run("pickup")
+    assert chosen.returncode == 0 and "step 2: select ok" in chosen.stdout, chosen.stderr
+    assert run("Drone").returncode != 0  # neither an option nor a former label
 
 
 def test_the_modules_an_exported_script_carries_define_each_name_once() -> None:

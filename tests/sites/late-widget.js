@@ -1,0 +1,4 @@
+const button = document.createElement('button');
+button.textContent = 'Open June';
+button.onclick = () => { button.textContent = 'Opened June'; };
+document.body.append(button);
