@@ -1036,14 +1036,17 @@ def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
 
 
 SPIN_KEYS = frozenset({"ArrowUp", "ArrowDown"})
+SLIDE_KEYS = frozenset({"ArrowLeft", "ArrowRight"})  # a slider's keys too, but a text field's caret moves by them
 INTEGER = re.compile(r"(?<![\w.])[-+−]?\d+(?![\w.])")
 
 
 def _presses_arrow(step: RecordedStep, title: str) -> bool:
-    """A press of a spinner's arrow: a click on an element that says no word (an arrow, "+"; "Add one" is a
-    button of its own) and that the title does not name, or an up or down key."""
+    """A press of a spinner's or a slider's arrow: a click on an element that says no word (an arrow, "+";
+    "Add one" is a button of its own) and that the title does not name, an up or down key, or a left or
+    right key on an element that takes no text (a slider's handle)."""
     if step.action == "press":
-        return step.value in SPIN_KEYS
+        takes_text = element_kind(step.tag, step.input_type, "") in ("text", "textarea")
+        return step.value in SPIN_KEYS or (step.value in SLIDE_KEYS and not takes_text)
     wordless = not re.search(r"[^\W\d_]", step.label)
     return step.action == "click" and bool(step.selectors) and wordless and not (step.label and _mentions(title, step.label))
 
