@@ -39,6 +39,12 @@ VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|
 GROUPS = ("q", "c", "s", "b")
 GIVEN = "given as a parameter"  # the source of a value the person gave
 KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
+# A thing the task points at by a picture it does not spell out ("the item with the icon"): the picture
+# is shown beside the task's words on the page, and no word of the task says which it is.
+UNSPELLED_PICTURE = re.compile(
+    r"\bwith\s+((?:the|this|that)\s+(?:icon|picture|image|symbol|logo))\b(?!\s*[\"“']|\s+(?:of|for|named|called|label+ed)\b)",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -512,9 +518,10 @@ class _Binder:
                 self.result.values[param.name] = value.lower()
 
     def unplaced(self) -> list[str]:
-        """Quoted values in the task that no parameter took and that the title does not hold either."""
+        """Quoted values in the task that no parameter took and that the title does not hold either, and a
+        picture the task points at without words (which no parameter can take, whatever the title said)."""
         literal = " ".join(self.sources).lower()
-        out = []
+        out = [m.group(1) for m in UNSPELLED_PICTURE.finditer(self.task)]
         for m in QUOTED_TEXT.finditer(self.task):
             text = next(g for g in m.groups() if g is not None)
             if text.strip() and self.free(m.span()) and text.lower() not in literal:

@@ -64,9 +64,10 @@ SET_VALUE_JS = """(el, value) => {
 }"""
 
 # The control that opens the collapsed section or tab holding a hidden element: for its outermost hidden
-# ancestor (or one inside it), a shown control naming it by aria-controls, a link or data target to its
-# id, the control its aria-labelledby names, or the summary of a closed <details>; never one that says
-# it is open already (a click would close it). null when there is none.
+# ancestor (or one inside it), the summary of a closed <details>, a shown control naming it by
+# aria-controls, a link or data target to its id, the control its aria-labelledby names, or the shown
+# control just before it that says it has a popup or is collapsed (a menu item before its submenu);
+# never one that says it is open already (a click would close it). null when there is none.
 OPENER_JS = """(el) => {
   const shown = (e) => e.checkVisibility();
   let hidden = null;
@@ -93,8 +94,13 @@ OPENER_JS = """(el) => {
     const opener = controls.find(closed);
     if (opener) return opener;
   }
+  const says = (c, attr, no) => c.hasAttribute(attr) && c.getAttribute(attr) !== no;
+  const before = hidden.previousElementSibling;
+  if (closed(before) && (says(before, 'aria-haspopup', 'false') || says(before, 'aria-expanded', 'true'))) return before;
   return null;
 }"""
+HAS_OPENER_JS = f"(el) => ({OPENER_JS})(el) !== null"
+ROLE = re.compile(r"internal:role=[a-z]+")
 MENU_PATH = re.compile(r"\s*>\s*")  # "File > Export > PDF": the items a menu path goes through
 MAX_REVEALS = 3  # sections inside sections opened to reach one element
 REVEAL_WAIT_MS = 1500  # how long a section may take to open
@@ -280,6 +286,17 @@ def renumbered(identity: str) -> str | None:
 def _is_one_of(locator: Locator, identities: list[Locator]) -> bool:
     """Whether the element found is one with a recorded role and name (nothing recorded: any is)."""
     return not identities or any(locator.and_(identity).count() == 1 for identity in identities)
+
+
+def hidden_too(identity: str) -> str | None:
+    """A role selector that also finds the element while it is hidden (in a closed menu or tab); None for others."""
+    return f"{identity[: match.end()]}[include-hidden=true]{identity[match.end() :]}" if (match := ROLE.match(identity)) else None
+
+
+def _hidden_in_opener(locator: Locator, hidden: list[Locator]) -> bool:
+    """Whether the one element found is hidden, has a recorded role and name, and a control that opens what
+    holds it (a menu item with a submenu, a tab) is shown: replay opens that (_reveal) and goes on."""
+    return bool(hidden) and not locator.is_visible() and _is_one_of(locator, hidden) and locator.evaluate(HAS_OPENER_JS)
 
 
 def _describe(step: Mapping[str, Any]) -> str:
@@ -740,6 +757,7 @@ class Player:
         named = named_selectors(selectors)
         loose = [r for r in map(renumbered, named) if r]
         identities = [scope.locator(s) for s in named + loose]
+        hidden = [scope.locator(h) for h in map(hidden_too, named + loose) if h]
         extra = [r for r in loose if r not in selectors]  # last: the recorded element under another number
         selectors += extra
         locators += [scope.locator(r) for r in extra]
@@ -753,6 +771,8 @@ class Player:
                 found = locator.count()
                 if found == 1 or (found > 1 and step.get("each_row")):
                     if number == 0 or is_named(selector) or _is_one_of(locator, identities):
+                        return selector, locator, tried
+                    if found == 1 and _hidden_in_opener(locator, hidden):
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)

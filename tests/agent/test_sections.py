@@ -98,3 +98,20 @@ def test_a_menu_path_is_followed_by_pointing_at_each_item(context, site: str) ->
         result = run_task(f"Select {path}", page=page, store=store, mode="replay")
         assert result.outcome in ("verified", "unverified"), result.error
         assert page.locator("#status").inner_text() == f"chose {leaf}"  # a click on "Fruit" would have chosen it
+
+
+def test_an_item_in_a_submenu_is_found_by_its_name_and_its_menu_pointed_at(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """The submenu is tied to its item only by standing after it (aria-haspopup, no aria-controls)."""
+
+    def choose(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("menuitem", name="Apple").click()
+        page.get_by_text("chose Apple").wait_for()
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{site}/hovermenu.html", choose, title='Choose the item "Apple"')))
+    page = context.new_page()
+    for leaf in ("Banana", "Lime"):  # in the submenu of Fruit; in that of Citrus, inside it
+        page.goto(f"{site}/hovermenu.html")
+        result = run_task(f'Choose the item "{leaf}"', page=page, store=store, mode="replay")
+        assert result.outcome in ("verified", "unverified"), result.error
+        assert page.locator("#status").inner_text() == f"chose {leaf}"

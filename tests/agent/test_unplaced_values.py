@@ -43,3 +43,21 @@ def test_a_value_typed_in_capitals_is_typed_in_capitals_or_in_the_case_the_task_
     result = run_task('Type "TOM" in lower case letters', page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error  # the title's case is a slot the task fills
     assert page.locator("#status").inner_text() == "sent tom"
+
+
+def test_an_item_the_task_points_at_by_a_picture_alone_is_not_the_demonstrations(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """ "The item with the icon": the picture shown beside the task's words says which; the words do not."""
+
+    def choose(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("menuitem", name="Apple").click()
+        page.get_by_text("chose Apple").wait_for()
+
+    store = ProcedureStore()
+    title = "Find and click on the item with the icon"
+    pid = store.add(build_procedure(record(context, f"{site}/hovermenu.html", choose, title=title)))
+    page = context.new_page()
+    page.goto(f"{site}/hovermenu.html")
+    result = run_task(title, page=page, store=store, mode="replay")
+    assert result.outcome == "task_fault" and '"the icon"' in (result.error or "") and '"Apple"' in (result.error or "")
+    assert page.locator("#status").inner_text() == ""
+    assert store.get(pid).failure_count == 0
