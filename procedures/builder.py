@@ -13,7 +13,7 @@ from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
-from procedures.runtime.widgets import element_kind, kind_named
+from procedures.runtime.widgets import element_kind, kind_named, shows_word
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -1273,6 +1273,32 @@ class _StepMaker:
         return built, next_one
 
 
+def _looked_for(recording: Recording, values: dict[str, str]) -> list[str]:
+    """The texts the title quotes that no parameter holds, no step acted on and no page of the demonstration
+    showed: what the person looked for and did not find, so the demonstration was for a page without them.
+    None when what the pages showed is not known."""
+    outcome = recording.outcome
+    if outcome is None or not (outcome.start_lines or recording.along):
+        return []
+    pages = "\n".join([*outcome.start_lines, *outcome.lines, *(line for seen in recording.along for line in seen.lines)])
+    acted = " ".join(f"{s.label} {s.value or ''}" for s in recording.steps).lower()
+    taken = {v.lower() for v in values.values()}
+    quoted = (next(g for g in m.groups() if g is not None).strip() for m in QUOTED_TEXT.finditer(recording.title))
+    return [
+        q for q in dict.fromkeys(quoted) if q and q.lower() not in taken and q.lower() not in acted and not shows_word(pages, q)
+    ]
+
+
+def _unless_shown(recording: Recording, params: _Parameters, steps: list[ProcedureStep]) -> None:
+    """The first step that acts is for a page without the text the person looked for and did not find: a
+    parameter, which replay stops on when the page shows the task's one."""
+    looked_for = _looked_for(recording, params.values)
+    acting = next((s for s in steps if s.action != "navigate" and not s.optional), None)
+    if looked_for and acting is not None:
+        named = _name_from_title(looked_for[0], recording.title, list(params.values.values()))
+        acting.unless_shown = f"{{{params.add(named or 'text', looked_for[0])}}}"
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
@@ -1289,6 +1315,7 @@ def build_heuristic(recording: Recording) -> Procedure:
         built, skip_to = maker.widget(index, step) or maker.plain(index, step)
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
+    _unless_shown(recording, params, steps)
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (

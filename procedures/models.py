@@ -125,6 +125,9 @@ class ProcedureStep(RecordedStep):
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
     suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
+    # a text the title names that the demonstration's pages never showed (what the person looked for and did
+    # not find): the steps are for a page without it, so replay stops, as the task's fault, when the page shows it
+    unless_shown: str | None = Field(None, max_length=SHORT)
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -148,6 +151,7 @@ class ProcedureStep(RecordedStep):
             self.navigates_to,
             self.url,
             self.ordinal,
+            self.unless_shown,
             *self.selectors,
             *self.frame,
             *self.files,

@@ -21,7 +21,16 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
-from procedures.runtime.widgets import first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
+from procedures.runtime.widgets import (
+    first_of_kind,
+    kind_named,
+    listed,
+    number_in,
+    read_through,
+    shown_beside,
+    shows_word,
+    spin,
+)
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -494,6 +503,8 @@ class Player:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
+        if step.get("unless_shown"):
+            self._stop_if_shown(index, step, page, self._text(step["unless_shown"]))
         selector, locator, tried = self._locate_on_path(index, step, page)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
@@ -562,6 +573,15 @@ class Player:
             )
         except PlaywrightError:
             return None
+
+    def _stop_if_shown(self, index: int, step: Mapping[str, Any], page: Page, value: str) -> None:
+        """Stop, as the task's fault, when the page shows the text that the demonstration's pages never did."""
+        shown = shows_word(self._scope(step, page).locator("body").inner_text(timeout=self.timeout_ms), value)
+        problem = (
+            f'the page shows "{value}", which the demonstration\'s pages never showed: its steps are for a page '
+            "without it, so replay stops before this step"
+        )
+        self._fail_if(index, step, page, problem if shown else None, "task")
 
     def _fail_if(self, index: int, step: Mapping[str, Any], page: Page, problem: str | None, fault: str = "procedure") -> None:
         if problem is not None:

@@ -200,3 +200,14 @@ def shown_beside(scope: Page | FrameLocator, name: str) -> str | None:
     """What the page shows just after the text `name` (the cell beside it in a table row), None when nothing."""
     found = scope.get_by_text(name.strip(), exact=True).evaluate_all(BESIDE_JS)
     return found if isinstance(found, str) else None
+
+
+def shows_word(text: str, value: str) -> bool:
+    """Whether `text` (a page's) shows `value` as a word of its own, any case, outside the quotes of a
+    sentence that names it ('find the link "At"' names it, it does not show it)."""
+    value = value.strip()
+    if not value:
+        return False
+    for quoted in (f'"{value}"', f"“{value}”", f"'{value}'"):
+        text = re.sub(re.escape(quoted), " ", text, flags=re.IGNORECASE)
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None

@@ -61,3 +61,25 @@ def test_an_item_the_task_points_at_by_a_picture_alone_is_not_the_demonstrations
     assert result.outcome == "task_fault" and '"the icon"' in (result.error or "") and '"Apple"' in (result.error or "")
     assert page.locator("#status").inner_text() == ""
     assert store.get(pid).failure_count == 0
+
+
+def test_a_word_the_demonstration_looked_for_and_did_not_find_stops_replay_where_it_shows(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """The person found no "kiwi" and reported it missing: that is what to do on a page without the word
+    the task names, not on one that shows it (the page's own sentence quoting it does not count)."""
+    url = f"{site}/widgets/lookup.html"
+
+    def report(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("button", name="Report it missing").click()
+        page.get_by_text("reported missing").wait_for()
+
+    store = ProcedureStore()
+    pid = store.add(build_procedure(record(context, url, report, title='Find the word "kiwi" or report it missing')))
+    page = context.new_page()
+    for wanted, status in (("fig", "reported missing"), ("pear", "")):
+        page.goto(url)
+        page.evaluate(f"localStorage.setItem('wanted', '{wanted}')")
+        page.reload()
+        result = run_task(f'Find the word "{wanted}" or report it missing', page=page, store=store, mode="replay")
+        assert result.outcome in (("task_fault",) if wanted == "pear" else ("verified", "unverified")), result.error
+        assert page.locator("#status").inner_text() == status
+    assert '"pear"' in (result.error or "") and store.get(pid).failure_count == 0
