@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
-from procedures.builder import QUOTED_TEXT, VERBS
+from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
@@ -39,12 +39,6 @@ VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|
 GROUPS = ("q", "c", "s", "b")
 GIVEN = "given as a parameter"  # the source of a value the person gave
 KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
-# A thing the task points at by a picture it does not spell out ("the item with the icon"): the picture
-# is shown beside the task's words on the page, and no word of the task says which it is.
-UNSPELLED_PICTURE = re.compile(
-    r"\bwith\s+((?:the|this|that)\s+(?:icon|picture|image|symbol|logo))\b(?!\s*[\"“']|\s+(?:of|for|named|called|label+ed)\b)",
-    re.IGNORECASE,
-)
 
 
 @dataclass
@@ -519,9 +513,11 @@ class _Binder:
 
     def unplaced(self) -> list[str]:
         """Quoted values in the task that no parameter took and that the title does not hold either, and a
-        picture the task points at without words (which no parameter can take, whatever the title said)."""
+        picture the task points at without words when no step finds what it shows (no parameter can take it,
+        whatever the title said)."""
         literal = " ".join(self.sources).lower()
-        out = [m.group(1) for m in UNSPELLED_PICTURE.finditer(self.task)]
+        by_picture = any(step.by_picture for step in self.procedure.steps)  # a step that finds what the picture shows
+        out = [] if by_picture else [m.group(1) for m in UNSPELLED_PICTURE.finditer(self.task)]
         for m in QUOTED_TEXT.finditer(self.task):
             text = next(g for g in m.groups() if g is not None)
             if text.strip() and self.free(m.span()) and text.lower() not in literal:

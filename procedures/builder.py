@@ -167,6 +167,12 @@ def _option_example(step: RecordedStep, mention_text: str) -> str:
     return label
 
 
+# A thing the task points at by a picture it does not spell out ("the item with the icon"): the picture
+# is shown beside the task's words on the page, and no word of the task says which it is.
+UNSPELLED_PICTURE = re.compile(
+    r"\bwith\s+((?:the|this|that)\s+(?:icon|picture|image|symbol|logo))\b(?!\s*[\"“']|\s+(?:of|for|named|called|label+ed)\b)",
+    re.IGNORECASE,
+)
 QUOTED_TEXT = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')  # the texts a title quotes
 PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
 QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
@@ -281,7 +287,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    if step.spin or step.by_kind or step.reads:
+    if step.spin or step.by_kind or step.reads or step.by_picture:
         return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
@@ -577,7 +583,7 @@ def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
 
 def _found_by_selector(step: ProcedureStep) -> bool:
     """Whether the step's selector alone finds its element (not the so-manyth of them, nor one in each row)."""
-    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin)
+    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin or step.by_picture)
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
@@ -1299,6 +1305,18 @@ def _unless_shown(recording: Recording, params: _Parameters, steps: list[Procedu
         acting.unless_shown = f"{{{params.add(named or 'text', looked_for[0])}}}"
 
 
+def _by_picture(title: str, steps: list[ProcedureStep]) -> None:
+    """When the title points at a thing only by a picture ("the item with the icon"), the first click on an
+    element that no parameter and no word of the title names is on the one showing that picture."""
+    if not UNSPELLED_PICTURE.search(title):
+        return
+    for step in steps:
+        if step.action == "click" and not step.referenced_parameters() and step.label and not _mentions(title, step.label):
+            step.by_picture = True
+            step.description = "Click the one showing the picture shown with the task"
+            return
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
@@ -1316,10 +1334,13 @@ def build_heuristic(recording: Recording) -> Procedure:
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
     _unless_shown(recording, params, steps)
+    _by_picture(recording.title, steps)
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (
-            step.description if step.many or step.calendar or step.spin or step.by_kind or step.reads else line or ""
+            step.description
+            if step.many or step.calendar or step.spin or step.by_kind or step.reads or step.by_picture
+            else line or ""
         )
     domains, goal = _domains_and_goal(recording)
     return Procedure(

@@ -22,6 +22,7 @@ from procedures.runtime import checks
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
+    PICTURE_ITEM_JS,
     first_of_kind,
     kind_named,
     listed,
@@ -898,7 +899,9 @@ class Player:
 
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
-        if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
+        if action in ("click", "dblclick", "fill", "check") and not (
+            step.get("calendar") or step.get("many") or step.get("by_picture")
+        ):
             self._reveal(locator.first if step.get("each_row") else locator)  # items that show a value: one or more
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action in ("click", "dblclick", "fill", "select", "check") and not (step.get("many") or step.get("calendar")):
@@ -907,6 +910,8 @@ class Player:
             self._spin(index, step, locator, page, value)
         elif step.get("by_kind"):
             self._click_by_kind(index, step, locator, page, value)
+        elif step.get("by_picture"):
+            self._click_by_picture(index, step, locator, page)
         elif action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
         elif action == "click" and step.get("each_row"):
@@ -948,6 +953,15 @@ class Player:
         self._fail_if(index, step, page, None if kind else f'"{value}" names no kind of element', "task")
         target = first_of_kind(locator.first, kind or "")
         self._fail_if(index, step, page, None if target.count() else f"no {value} is shown here")
+        target.click(timeout=self.timeout_ms)
+
+    def _click_by_picture(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+        """Click the element of the recorded one's role that shows the picture shown with the task's words,
+        opening what holds it first."""
+        found = locator.first.evaluate(PICTURE_ITEM_JS)
+        self._fail_if(index, step, page, found.get("problem"))
+        target = self._scope(step, page).locator(found["css"]).nth(found["index"])
+        self._reveal(target)
         target.click(timeout=self.timeout_ms)
 
     def _fill(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:

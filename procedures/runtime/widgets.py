@@ -211,3 +211,34 @@ def shows_word(text: str, value: str) -> bool:
     for quoted in (f'"{value}"', f"“{value}”", f"'{value}'"):
         text = re.sub(re.escape(quoted), " ", text, flags=re.IGNORECASE)
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+# Of the elements of the recorded element's role (its tag when it has none), hidden ones too, the one
+# showing the picture that the page shows among the words of a sentence outside them (the task's "the item
+# with the [picture] icon"): {css, index} of it in document.querySelectorAll(css), else {problem}. A picture
+# is an image (its address), an inline SVG, or an empty element drawn by CSS (its classes: the item's may
+# have more of them). Exactly one picture in a sentence must match exactly one element.
+PICTURE_ITEM_JS = """(el) => {
+  const role = el.getAttribute('role');
+  const css = role ? `[role="${CSS.escape(role)}"]` : el.localName;
+  const items = [...document.querySelectorAll(css)];
+  const drawn = (e) => getComputedStyle(e).backgroundImage !== 'none'
+    || !['none', 'normal', ''].includes(getComputedStyle(e, '::before').content);
+  const look = (e) => {
+    if (e.localName === 'img') return e.src ? {src: e.src} : null;
+    if (e.localName === 'svg') return {svg: e.innerHTML};
+    if (e.children.length || e.textContent.trim() || !e.classList.length || !drawn(e)) return null;
+    return {classes: [...e.classList]};
+  };
+  const same = (a, b) => a.src ? a.src === b.src : a.svg !== undefined ? a.svg === b.svg
+    : b.classes !== undefined && a.classes.every((c) => b.classes.includes(c));
+  const holder = (e) => items.find((item) => item.contains(e) && !items.some((o) => o !== item && item.contains(o) && o.contains(e)));
+  const pictures = [...document.body.querySelectorAll('img, svg, span, i, div, b, em')].filter(look);
+  const told = pictures.filter((p) => !holder(p) && p.checkVisibility()
+    && p.parentElement && p.parentElement.textContent.trim().split(/\\s+/).length >= 3);
+  if (told.length !== 1) return {problem: `${told.length} pictures stand among the words of a sentence on the page`};
+  const wanted = look(told[0]);
+  const showing = [...new Set(pictures.filter((p) => holder(p) && same(wanted, look(p))).map(holder))];
+  if (showing.length !== 1) return {problem: `${showing.length} of the elements show the picture shown with the task`};
+  return {css, index: items.indexOf(showing[0])};
+}"""
