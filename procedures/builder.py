@@ -1291,7 +1291,9 @@ def _looked_for(recording: Recording, values: dict[str, str]) -> list[str]:
     taken = {v.lower() for v in values.values()}
     quoted = (next(g for g in m.groups() if g is not None).strip() for m in QUOTED_TEXT.finditer(recording.title))
     return [
-        q for q in dict.fromkeys(quoted) if q and q.lower() not in taken and q.lower() not in acted and not shows_word(pages, q)
+        q
+        for q in dict.fromkeys(quoted)
+        if q and not PLACEHOLDER.search(q) and q.lower() not in taken and q.lower() not in acted and not shows_word(pages, q)
     ]
 
 
@@ -1302,7 +1304,7 @@ def _unless_shown(recording: Recording, params: _Parameters, steps: list[Procedu
     acting = next((s for s in steps if s.action != "navigate" and not s.optional), None)
     if looked_for and acting is not None:
         named = _name_from_title(looked_for[0], recording.title, list(params.values.values()))
-        acting.unless_shown = f"{{{params.add(named or 'text', looked_for[0])}}}"
+        acting.unless_shown = f"{{{params.add(named or 'text', looked_for[0], required=False)}}}"
 
 
 def _by_picture(title: str, steps: list[ProcedureStep]) -> None:
@@ -1315,6 +1317,35 @@ def _by_picture(title: str, steps: list[ProcedureStep]) -> None:
             step.by_picture = True
             step.description = "Click the one showing the picture shown with the task"
             return
+
+
+def _opens_section(step: ProcedureStep) -> bool:
+    """A click on a tab or on a section's summary that no parameter names."""
+    on_tab = any(s.startswith("internal:role=tab[") for s in step.selectors) or '[role="tab"]' in step.row
+    return step.action == "click" and not step.referenced_parameters() and (on_tab or step.tag == "summary")
+
+
+def _lines_at(recording: Recording, recorded: int) -> list[str]:
+    """The lines the page showed when the person took recorded step `recorded`."""
+    seen = [entry.lines for entry in recording.along if entry.step <= recorded]
+    return seen[-1] if seen else recording.outcome.start_lines if recording.outcome else []
+
+
+def _mark_reveals(recording: Recording, steps: list[ProcedureStep], origin: list[int]) -> None:
+    """The clicks on tabs or sections just before a step on an element that a parameter names and that the
+    page did not show before them only opened what held that element: replay skips them when the element
+    is at hand (that step opens what holds it). A section opened while its next element showed already
+    was opened for itself."""
+    opened: list[int] = []
+    for at, step in enumerate(steps):
+        if _opens_section(step):
+            opened.append(at)
+            continue
+        acts = step.action in ("click", "dblclick", "fill", "check") and step.referenced_parameters()
+        if opened and acts and step.label and not shows_word("\n".join(_lines_at(recording, origin[opened[0]])), step.label):
+            for click in opened:
+                steps[click].reveals = True
+        opened = []
 
 
 def build_heuristic(recording: Recording) -> Procedure:
@@ -1335,6 +1366,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
     _unless_shown(recording, params, steps)
     _by_picture(recording.title, steps)
+    _mark_reveals(recording, steps, origin)
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (

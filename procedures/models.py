@@ -125,6 +125,7 @@ class ProcedureStep(RecordedStep):
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
     suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
+    reveals: bool = False  # a click that only opened a tab or section for the next step's element: skipped when it is at hand
     by_picture: bool = False  # the task names the element only by a picture shown with its words: the one of its role showing it
     # a text the title names that the demonstration's pages never showed (what the person looked for and did
     # not find): the steps are for a page without it, so replay stops, as the task's fault, when the page shows it

@@ -397,6 +397,7 @@ class Player:
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
+        self._steps: list[Mapping[str, Any]] = []  # the steps of the run
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
@@ -407,6 +408,7 @@ class Player:
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
             self.reach = Reach.of_steps(steps, self.params)
+        self._steps = steps
         try:
             for index, step in enumerate(steps):
                 if index >= start:
@@ -506,6 +508,9 @@ class Player:
             return "ok", None, []
         if step.get("unless_shown"):
             self._stop_if_shown(index, step, page, self._text(step["unless_shown"]))
+        if step.get("reveals") and self._at_hand(index, page):
+            self.notes.append("the next step's element is at hand (shown, or in what that step opens)")
+            return "skipped", None, []
         selector, locator, tried = self._locate_on_path(index, step, page)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
@@ -574,6 +579,23 @@ class Player:
             )
         except PlaywrightError:
             return None
+
+    def _at_hand(self, index: int, page: Page) -> bool:
+        """Whether the element of the first step after `index` that opens nothing is on the page now, shown or
+        inside a closed tab or section that a control opens (that step opens it): the steps that opened
+        the demonstration's section for it are not needed, and would open another one."""
+        after = next((s for s in self._steps[index + 1 :] if not s.get("reveals")), None)
+        if after is None or any(after.get(k) for k in ("each_row", "ordinal", "by_picture", "by_kind", "many", "calendar")):
+            return False
+        scope = self._scope(after, page)
+        try:
+            for selector in [self._text(s, "selector") for s in after.get("selectors") or [after.get("selector")] if s]:
+                found = scope.locator(selector)
+                if found.count() == 1 and (found.is_visible() or found.evaluate(HAS_OPENER_JS)):
+                    return True
+        except (KeyError, PlaywrightError):
+            return False
+        return False
 
     def _stop_if_shown(self, index: int, step: Mapping[str, Any], page: Page, value: str) -> None:
         """Stop, as the task's fault, when the page shows the text that the demonstration's pages never did."""

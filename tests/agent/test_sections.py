@@ -24,14 +24,16 @@ def test_a_word_in_a_closed_tab_or_in_folded_notes_is_reached(context, site: str
 
     procedure = build_procedure(record(context, f"{site}/sections.html", click_at, title='Click the word "At"'))
     assert [p.example for p in procedure.abstract.parameters if p.kind == "target"] == ["At"]
+    assert [s.reveals for s in procedure.steps] == [False, True, False]  # the tab click only showed "At"
     store = ProcedureStore()
     store.add(procedure)
     page = context.new_page()
-    for word in ("gamma", "alpha", "delta"):  # tab 3, tab 1 (closed again by the demonstrated click), notes
+    for word in ("gamma", "alpha", "delta"):  # tab 3, tab 1 (the one open: the demonstrated tab is not opened), notes
         page.goto(f"{site}/sections.html")
         result = run_task(f'Click the word "{word}"', page=page, store=store, mode="replay")
         assert result.outcome in ("verified", "unverified"), result.error
         assert page.locator("#status").inner_text() == f"clicked {word}"
+        assert [r.status for r in result.steps if r.command == "click"] == ["skipped", "ok"]
 
 
 def test_a_section_numbered_anew_is_the_one_recorded(context, site: str) -> None:  # type: ignore[no-untyped-def]
