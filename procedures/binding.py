@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from core.settings import load_settings
 from core.sites import on_site
 from core.words import STOP_WORDS
-from procedures.builder import QUOTED_TEXT, VERBS
+from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
@@ -518,9 +518,12 @@ class _Binder:
                 self.result.values[param.name] = value.lower()
 
     def unplaced(self) -> list[str]:
-        """Quoted values in the task that no parameter took and that the title does not hold either."""
+        """Quoted values in the task that no parameter took and that the title does not hold either, and a
+        picture the task points at without words when no step finds what it shows (no parameter can take it,
+        whatever the title said)."""
         literal = " ".join(self.sources).lower()
-        out = []
+        by_picture = any(step.by_picture for step in self.procedure.steps)  # a step that finds what the picture shows
+        out = [] if by_picture else [m.group(1) for m in UNSPELLED_PICTURE.finditer(self.task)]
         for m in QUOTED_TEXT.finditer(self.task):
             text = next(g for g in m.groups() if g is not None)
             if text.strip() and self.free(m.span()) and text.lower() not in literal:

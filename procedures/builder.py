@@ -16,7 +16,7 @@ from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
-from procedures.runtime.widgets import element_kind, kind_named
+from procedures.runtime.widgets import element_kind, kind_named, shows_word
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
@@ -195,6 +195,12 @@ def _short_forms(options: list[str]) -> dict[str, str]:
     }
 
 
+# A thing the task points at by a picture it does not spell out ("the item with the icon"): the picture
+# is shown beside the task's words on the page, and no word of the task says which it is.
+UNSPELLED_PICTURE = re.compile(
+    r"\bwith\s+((?:the|this|that)\s+(?:icon|picture|image|symbol|logo))\b(?!\s*[\"“']|\s+(?:of|for|named|called|label+ed)\b)",
+    re.IGNORECASE,
+)
 QUOTED_TEXT = re.compile(r'"([^"]*)"|“([^”]*)”|(?<!\w)\'([^\']*)\'(?!\w)')  # the texts a title quotes
 PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
 QUOTED_IN_SELECTOR = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'')  # the texts a selector matches, as written in it
@@ -309,7 +315,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    if step.spin or step.by_kind or step.reads or step.compare is not None:
+    if step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture:
         return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
@@ -605,7 +611,7 @@ def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
 
 def _found_by_selector(step: ProcedureStep) -> bool:
     """Whether the step's selector alone finds its element (not the so-manyth of them, nor one in each row)."""
-    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin)
+    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin or step.by_picture)
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
@@ -1119,14 +1125,17 @@ def _pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
 
 
 SPIN_KEYS = frozenset({"ArrowUp", "ArrowDown"})
+SLIDE_KEYS = frozenset({"ArrowLeft", "ArrowRight"})  # a slider's keys too, but a text field's caret moves by them
 INTEGER = re.compile(r"(?<![\w.])[-+−]?\d+(?![\w.])")
 
 
 def _presses_arrow(step: RecordedStep, title: str) -> bool:
-    """A press of a spinner's arrow: a click on an element that says no word (an arrow, "+"; "Add one" is a
-    button of its own) and that the title does not name, or an up or down key."""
+    """A press of a spinner's or a slider's arrow: a click on an element that says no word (an arrow, "+";
+    "Add one" is a button of its own) and that the title does not name, an up or down key, or a left or
+    right key on an element that takes no text (a slider's handle)."""
     if step.action == "press":
-        return step.value in SPIN_KEYS
+        takes_text = element_kind(step.tag, step.input_type, "") in ("text", "textarea")
+        return step.value in SPIN_KEYS or (step.value in SLIDE_KEYS and not takes_text)
     wordless = not re.search(r"[^\W\d_]", step.label)
     return step.action == "click" and bool(step.selectors) and wordless and not (step.label and _mentions(title, step.label))
 
@@ -1377,6 +1386,75 @@ class _StepMaker:
         return built, next_one
 
 
+def _looked_for(recording: Recording, values: dict[str, str]) -> list[str]:
+    """The texts the title quotes that no parameter holds, no step acted on and no page of the demonstration
+    showed: what the person looked for and did not find, so the demonstration was for a page without them.
+    None when what the pages showed is not known."""
+    outcome = recording.outcome
+    if outcome is None or not (outcome.start_lines or recording.along):
+        return []
+    pages = "\n".join([*outcome.start_lines, *outcome.lines, *(line for seen in recording.along for line in seen.lines)])
+    acted = " ".join(f"{s.label} {s.value or ''}" for s in recording.steps).lower()
+    taken = {v.lower() for v in values.values()}
+    quoted = (next(g for g in m.groups() if g is not None).strip() for m in QUOTED_TEXT.finditer(recording.title))
+    return [
+        q
+        for q in dict.fromkeys(quoted)
+        if q and not PLACEHOLDER.search(q) and q.lower() not in taken and q.lower() not in acted and not shows_word(pages, q)
+    ]
+
+
+def _unless_shown(recording: Recording, params: _Parameters, steps: list[ProcedureStep]) -> None:
+    """The first step that acts is for a page without the text the person looked for and did not find: a
+    parameter, which replay stops on when the page shows the task's one."""
+    looked_for = _looked_for(recording, params.values)
+    acting = next((s for s in steps if s.action != "navigate" and not s.optional), None)
+    if looked_for and acting is not None:
+        named = _name_from_title(looked_for[0], recording.title, list(params.values.values()))
+        acting.unless_shown = f"{{{params.add(named or 'text', looked_for[0], required=False)}}}"
+
+
+def _by_picture(title: str, steps: list[ProcedureStep]) -> None:
+    """When the title points at a thing only by a picture ("the item with the icon"), the first click on an
+    element that no parameter and no word of the title names is on the one showing that picture."""
+    if not UNSPELLED_PICTURE.search(title):
+        return
+    for step in steps:
+        if step.action == "click" and not step.referenced_parameters() and step.label and not _mentions(title, step.label):
+            step.by_picture = True
+            step.description = "Click the one showing the picture shown with the task"
+            return
+
+
+def _opens_section(step: ProcedureStep) -> bool:
+    """A click on a tab or on a section's summary that no parameter names."""
+    on_tab = any(s.startswith("internal:role=tab[") for s in step.selectors) or '[role="tab"]' in step.row
+    return step.action == "click" and not step.referenced_parameters() and (on_tab or step.tag == "summary")
+
+
+def _lines_at(recording: Recording, recorded: int) -> list[str]:
+    """The lines the page showed when the person took recorded step `recorded`."""
+    seen = [entry.lines for entry in recording.along if entry.step <= recorded]
+    return seen[-1] if seen else recording.outcome.start_lines if recording.outcome else []
+
+
+def _mark_reveals(recording: Recording, steps: list[ProcedureStep], origin: list[int]) -> None:
+    """The clicks on tabs or sections just before a step on an element that a parameter names and that the
+    page did not show before them only opened what held that element: replay skips them when the element
+    is at hand (that step opens what holds it). A section opened while its next element showed already
+    was opened for itself."""
+    opened: list[int] = []
+    for at, step in enumerate(steps):
+        if _opens_section(step):
+            opened.append(at)
+            continue
+        acts = step.action in ("click", "dblclick", "fill", "check") and step.referenced_parameters()
+        if opened and acts and step.label and not shows_word("\n".join(_lines_at(recording, origin[opened[0]])), step.label):
+            for click in opened:
+                steps[click].reveals = True
+        opened = []
+
+
 def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
@@ -1393,11 +1471,20 @@ def build_heuristic(recording: Recording) -> Procedure:
         built, skip_to = maker.widget(index, step) or maker.plain(index, step)
         steps.append(built)
     params.keep(set().union(*(s.referenced_parameters() for s in steps)))
+    _unless_shown(recording, params, steps)
+    _by_picture(recording.title, steps)
+    _mark_reveals(recording, steps, origin)
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (
             step.description
-            if step.many or step.calendar or step.spin or step.by_kind or step.reads or step.compare is not None
+            if step.many
+            or step.calendar
+            or step.spin
+            or step.by_kind
+            or step.reads
+            or step.compare is not None
+            or step.by_picture
             else line or ""
         )
     domains, goal = _domains_and_goal(recording)

@@ -127,6 +127,11 @@ class ProcedureStep(RecordedStep):
     # a choice by comparison: the element in the item (`row`) whose value in this column ("Duration", or a kind of
     # value: "money") is the extreme that `value`, a superlative ("cheapest"), asks for (procedures.runtime.comparison)
     compare: str | None = Field(None, max_length=SHORT)
+    reveals: bool = False  # a click that only opened a tab or section for the next step's element: skipped when it is at hand
+    by_picture: bool = False  # the task names the element only by a picture shown with its words: the one of its role showing it
+    # a text the title names that the demonstration's pages never showed (what the person looked for and did
+    # not find): the steps are for a page without it, so replay stops, as the task's fault, when the page shows it
+    unless_shown: str | None = Field(None, max_length=SHORT)
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -150,6 +155,7 @@ class ProcedureStep(RecordedStep):
             self.navigates_to,
             self.url,
             self.ordinal,
+            self.unless_shown,
             *self.selectors,
             *self.frame,
             *self.files,

@@ -22,7 +22,18 @@ from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
-from procedures.runtime.widgets import by_meaning, first_of_kind, kind_named, listed, number_in, read_through, shown_beside, spin
+from procedures.runtime.widgets import (
+    PICTURE_ITEM_JS,
+    by_meaning,
+    first_of_kind,
+    kind_named,
+    listed,
+    number_in,
+    read_through,
+    shown_beside,
+    shows_word,
+    spin,
+)
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -72,9 +83,10 @@ SET_VALUE_JS = """(el, value) => {
 }"""
 
 # The control that opens the collapsed section or tab holding a hidden element: for its outermost hidden
-# ancestor (or one inside it), a shown control naming it by aria-controls, a link or data target to its
-# id, the control its aria-labelledby names, or the summary of a closed <details>; never one that says
-# it is open already (a click would close it). null when there is none.
+# ancestor (or one inside it), the summary of a closed <details>, a shown control naming it by
+# aria-controls, a link or data target to its id, the control its aria-labelledby names, or the shown
+# control just before it that says it has a popup or is collapsed (a menu item before its submenu);
+# never one that says it is open already (a click would close it). null when there is none.
 OPENER_JS = """(el) => {
   const shown = (e) => e.checkVisibility();
   let hidden = null;
@@ -101,6 +113,9 @@ OPENER_JS = """(el) => {
     const opener = controls.find(closed);
     if (opener) return opener;
   }
+  const says = (c, attr, no) => c.hasAttribute(attr) && c.getAttribute(attr) !== no;
+  const before = hidden.previousElementSibling;
+  if (closed(before) && (says(before, 'aria-haspopup', 'false') || says(before, 'aria-expanded', 'true'))) return before;
   return null;
 }"""
 # The texts of the item (`row`, a CSS selector) around each element, in order; null for an element not shown.
@@ -115,6 +130,8 @@ ITEM_TEXTS_JS = """(els, row) => els.map((el) => {
   }
   return texts;
 })"""
+HAS_OPENER_JS = f"(el) => ({OPENER_JS})(el) !== null"
+ROLE = re.compile(r"internal:role=[a-z]+")
 MENU_PATH = re.compile(r"\s*>\s*")  # "File > Export > PDF": the items a menu path goes through
 MAX_REVEALS = 3  # sections inside sections opened to reach one element
 REVEAL_WAIT_MS = 1500  # how long a section may take to open
@@ -302,6 +319,17 @@ def _is_one_of(locator: Locator, identities: list[Locator]) -> bool:
     return not identities or any(locator.and_(identity).count() == 1 for identity in identities)
 
 
+def hidden_too(identity: str) -> str | None:
+    """A role selector that also finds the element while it is hidden (in a closed menu or tab); None for others."""
+    return f"{identity[: match.end()]}[include-hidden=true]{identity[match.end() :]}" if (match := ROLE.match(identity)) else None
+
+
+def _hidden_in_opener(locator: Locator, hidden: list[Locator]) -> bool:
+    """Whether the one element found is hidden, has a recorded role and name, and a control that opens what
+    holds it (a menu item with a submenu, a tab) is shown: replay opens that (_reveal) and goes on."""
+    return bool(hidden) and not locator.is_visible() and _is_one_of(locator, hidden) and locator.evaluate(HAS_OPENER_JS)
+
+
 def _describe(step: Mapping[str, Any]) -> str:
     what = step.get("description") or step["action"]
     return f"{what} ({step['action']} {step.get('label') or step.get('selector') or step.get('value') or ''})".strip()
@@ -395,6 +423,7 @@ class Player:
         self.on_step = on_step
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
+        self._steps: list[Mapping[str, Any]] = []  # the steps of the run
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
@@ -405,6 +434,7 @@ class Player:
         self._hidden = sorted({str(self.params[name]) for name in secret if self.params.get(name)}, key=len, reverse=True)
         if self.reach is None:
             self.reach = Reach.of_steps(steps, self.params)
+        self._steps = steps
         try:
             for index, step in enumerate(steps):
                 if index >= start:
@@ -504,6 +534,11 @@ class Player:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
+        if step.get("unless_shown"):
+            self._stop_if_shown(index, step, page, self._text(step["unless_shown"]))
+        if step.get("reveals") and self._at_hand(index, page):
+            self.notes.append("the next step's element is at hand (shown, or in what that step opens)")
+            return "skipped", None, []
         selector, locator, tried = self._locate_on_path(index, step, page)
         if step.get("suggestion"):
             locator = self._as_typed(step, page, selector, locator)
@@ -575,6 +610,32 @@ class Player:
             )
         except PlaywrightError:
             return None
+
+    def _at_hand(self, index: int, page: Page) -> bool:
+        """Whether the element of the first step after `index` that opens nothing is on the page now, shown or
+        inside a closed tab or section that a control opens (that step opens it): the steps that opened
+        the demonstration's section for it are not needed, and would open another one."""
+        after = next((s for s in self._steps[index + 1 :] if not s.get("reveals")), None)
+        if after is None or any(after.get(k) for k in ("each_row", "ordinal", "by_picture", "by_kind", "many", "calendar")):
+            return False
+        scope = self._scope(after, page)
+        try:
+            for selector in [self._text(s, "selector") for s in after.get("selectors") or [after.get("selector")] if s]:
+                found = scope.locator(selector)
+                if found.count() == 1 and (found.is_visible() or found.evaluate(HAS_OPENER_JS)):
+                    return True
+        except (KeyError, PlaywrightError):
+            return False
+        return False
+
+    def _stop_if_shown(self, index: int, step: Mapping[str, Any], page: Page, value: str) -> None:
+        """Stop, as the task's fault, when the page shows the text that the demonstration's pages never did."""
+        shown = shows_word(self._scope(step, page).locator("body").inner_text(timeout=self.timeout_ms), value)
+        problem = (
+            f'the page shows "{value}", which the demonstration\'s pages never showed: its steps are for a page '
+            "without it, so replay stops before this step"
+        )
+        self._fail_if(index, step, page, problem if shown else None, "task")
 
     def _fail_if(self, index: int, step: Mapping[str, Any], page: Page, problem: str | None, fault: str = "procedure") -> None:
         if problem is not None:
@@ -775,6 +836,7 @@ class Player:
         named = named_selectors(selectors)
         loose = [r for r in map(renumbered, named) if r]
         identities = [scope.locator(s) for s in named + loose]
+        hidden = [scope.locator(h) for h in map(hidden_too, named + loose) if h]
         extra = [r for r in loose if r not in selectors]  # last: the recorded element under another number
         selectors += extra
         locators += [scope.locator(r) for r in extra]
@@ -788,6 +850,8 @@ class Player:
                 found = locator.count()
                 if found == 1 or (found > 1 and (step.get("each_row") or step.get("compare") is not None)):
                     if number == 0 or is_named(selector) or _is_one_of(locator, identities):
+                        return selector, locator, tried
+                    if found == 1 and _hidden_in_opener(locator, hidden):
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
@@ -933,7 +997,9 @@ class Player:
 
     def _act(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, files: list[str]) -> None:
         action, timeout = step["action"], self.timeout_ms
-        if action in ("click", "dblclick", "fill", "check") and not step.get("calendar") and not step.get("many"):
+        if action in ("click", "dblclick", "fill", "check") and not (
+            step.get("calendar") or step.get("many") or step.get("by_picture")
+        ):
             several = step.get("each_row") or step.get("compare") is not None
             self._reveal(locator.first if several else locator)  # items that show a value, or items compared: one or more
         value = self._text(step.get("value")) if step.get("value") is not None else ""
@@ -943,6 +1009,8 @@ class Player:
             self._spin(index, step, locator, page, value)
         elif step.get("by_kind"):
             self._click_by_kind(index, step, locator, page, value)
+        elif step.get("by_picture"):
+            self._click_by_picture(index, step, locator, page)
         elif action == "click" and step.get("calendar"):
             self._pick_date(index, step, locator.first, page, value)
         elif action == "click" and step.get("each_row"):
@@ -986,6 +1054,15 @@ class Player:
         self._fail_if(index, step, page, None if kind else f'"{value}" names no kind of element', "task")
         target = first_of_kind(locator.first, kind or "")
         self._fail_if(index, step, page, None if target.count() else f"no {value} is shown here")
+        target.click(timeout=self.timeout_ms)
+
+    def _click_by_picture(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+        """Click the element of the recorded one's role that shows the picture shown with the task's words,
+        opening what holds it first."""
+        found = locator.first.evaluate(PICTURE_ITEM_JS)
+        self._fail_if(index, step, page, found.get("problem"))
+        target = self._scope(step, page).locator(found["css"]).nth(found["index"])
+        self._reveal(target)
         target.click(timeout=self.timeout_ms)
 
     def _fill(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:

@@ -10,7 +10,7 @@ Playwright only.
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import ElementHandle, FrameLocator, Locator, Page
+from playwright.sync_api import ElementHandle, FrameLocator, JSHandle, Locator, Page
 
 # What people call each kind of element, and the elements of that kind (the first word is the kind's name).
 KIND_WORDS = {
@@ -96,7 +96,7 @@ def number_in(text: str) -> float | None:
 
 # The field a spinner's arrow steps: the element itself, else the one field of its nearest ancestor that has one.
 FIELD_JS = """(el) => {
-  const fields = 'input:not([type=hidden]), [role=spinbutton]';
+  const fields = 'input:not([type=hidden]), [role=spinbutton], [role=slider]';
   for (let node = el, up = 0; node && up < 4; node = node.parentElement, up++) {
     if (node.matches(fields)) return node;
     const found = node.querySelectorAll(fields);
@@ -104,6 +104,17 @@ FIELD_JS = """(el) => {
     if (found.length > 1) return null;
   }
   return null;
+}"""
+# Where a widget without a field (a slider's handle) shows its number: the shown elements whose whole text
+# is a number, outside the element, in its nearest ancestor (up to 4 levels) that holds any.
+READOUTS_JS = """(el) => {
+  const number = /^\\s*[-+\u2212]?\\d+(\\.\\d+)?\\s*$/;
+  for (let node = el.parentElement, up = 0; node && up < 4; node = node.parentElement, up++) {
+    const found = [...node.querySelectorAll('*')].filter(
+      (e) => !e.children.length && !el.contains(e) && e.checkVisibility() && number.test(e.textContent));
+    if (found.length) return found;
+  }
+  return [];
 }"""
 # The other controls beside the arrow that step the same field (its other arrow).
 CONTROLS_JS = """(el, field) => {
@@ -117,37 +128,56 @@ MAX_SPIN = 1000  # presses of a spinner's arrows, at most
 OPPOSITE_KEYS = {"ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp", "ArrowRight": "ArrowLeft", "ArrowLeft": "ArrowRight"}
 
 
+def _handles(found: JSHandle) -> list[ElementHandle]:
+    return [h for h in (p.as_element() for p in found.get_properties().values()) if h is not None]
+
+
 def spin(element: ElementHandle, wanted: float, key: str | None, timeout_ms: float) -> str | None:
-    """Step the spinner that `element` belongs to (one of its arrows, or its field when `key` is the arrow
-    key that was pressed) until its field shows `wanted`; None when it does, else what went wrong. Which
-    control moves the value which way, and by how much, is learnt by pressing it."""
+    """Step the spinner or slider that `element` belongs to (one of its arrows, or its field or handle when
+    `key` is the arrow key that was pressed) until it shows `wanted`; None when it does, else what went
+    wrong. Which control moves the value which way, and by how much, is learnt by pressing it; so is which
+    of the numbers shown beside a handle without a field is the one it sets."""
     field = element.evaluate_handle(FIELD_JS).as_element()
-    if field is None:
+    readouts = [field] if field else _handles(element.evaluate_handle(READOUTS_JS)) if key is not None else []
+    if not readouts:
         return "no field beside the element shows the number it sets"
+    pressed = field or element
     if key is not None:
         moves: list[Callable[[], None]] = [
-            lambda k=k: field.press(k, timeout=timeout_ms)
+            lambda k=k: pressed.press(k, timeout=timeout_ms)
             for k in (key, OPPOSITE_KEYS.get(key, key))  # type: ignore[misc]
         ]
     else:
-        others = element.evaluate_handle(CONTROLS_JS, field)
-        controls = [element] + [h.as_element() for h in others.get_properties().values() if h.as_element() is not None]
-        moves = [lambda c=c: c.click(timeout=timeout_ms) for c in controls]  # type: ignore[misc]
+        others = _handles(element.evaluate_handle(CONTROLS_JS, field))
+        moves = [lambda c=c: c.click(timeout=timeout_ms) for c in [element, *others]]  # type: ignore[misc]
+
+    def shown() -> list[float | None]:
+        return [number_in(r.evaluate(READ_JS)) for r in readouts]
+
     steps: dict[int, float] = {}  # move -> how much it changed the value
     for _ in range(MAX_SPIN):
-        shown = number_in(field.evaluate(READ_JS))
-        if shown is None:
+        before = shown()
+        now = before[0]
+        if len(readouts) == 1 and now is None:
             return "the field beside the element shows no number"
-        if shown == wanted:
+        if len(readouts) == 1 and now == wanted:
             return None
-        towards = [m for m, d in steps.items() if d and (wanted - shown) * d > 0 and abs(d) <= abs(wanted - shown)]
+        towards = [
+            m for m, d in steps.items() if now is not None and d and (wanted - now) * d > 0 and abs(d) <= abs(wanted - now)
+        ]
         untried = [m for m in range(len(moves)) if m not in steps]
         if not towards and not untried:
-            return f"no control of the field moves it from {shown:g} to {wanted:g}"
+            if len(readouts) > 1:
+                return "no number shown beside the element changes when it is pressed"
+            return f"no control of the field moves it from {now:g} to {wanted:g}"
         move = towards[0] if towards else untried[0]
         moves[move]()
-        after = number_in(field.evaluate(READ_JS))
-        steps[move] = (after - shown) if after is not None else 0.0
+        after = shown()
+        changed = [at for at, (b, a) in enumerate(zip(before, after)) if a is not None and b is not None and a != b]
+        if len(readouts) > 1 and changed:  # the number this press changed is the element's
+            readouts, before, after = [readouts[changed[0]]], [before[changed[0]]], [after[changed[0]]]
+        was, is_now = before[0], after[0]
+        steps[move] = is_now - was if len(readouts) == 1 and was is not None and is_now is not None else 0.0
     return f"the field did not reach {wanted:g} in {MAX_SPIN} presses"
 
 
@@ -189,3 +219,45 @@ def shown_beside(scope: Page | FrameLocator, name: str) -> str | None:
     """What the page shows just after the text `name` (the cell beside it in a table row), None when nothing."""
     found = scope.get_by_text(name.strip(), exact=True).evaluate_all(BESIDE_JS)
     return found if isinstance(found, str) else None
+
+
+def shows_word(text: str, value: str) -> bool:
+    """Whether `text` (a page's) shows `value` as a word of its own, any case, outside the quotes of a
+    sentence that names it ('find the link "At"' names it, it does not show it)."""
+    value = value.strip()
+    if not value:
+        return False
+    for quoted in (f'"{value}"', f"“{value}”", f"'{value}'"):
+        text = re.sub(re.escape(quoted), " ", text, flags=re.IGNORECASE)
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+# Of the elements of the recorded element's role (its tag when it has none), hidden ones too, the one
+# showing the picture that the page shows among the words of a sentence outside them (the task's "the item
+# with the [picture] icon"): {css, index} of it in document.querySelectorAll(css), else {problem}. A picture
+# is an image (its address), an inline SVG, or an empty element drawn by CSS (its classes: the item's may
+# have more of them). Exactly one picture in a sentence must match exactly one element.
+PICTURE_ITEM_JS = """(el) => {
+  const role = el.getAttribute('role');
+  const css = role ? `[role="${CSS.escape(role)}"]` : el.localName;
+  const items = [...document.querySelectorAll(css)];
+  const drawn = (e) => getComputedStyle(e).backgroundImage !== 'none'
+    || !['none', 'normal', ''].includes(getComputedStyle(e, '::before').content);
+  const look = (e) => {
+    if (e.localName === 'img') return e.src ? {src: e.src} : null;
+    if (e.localName === 'svg') return {svg: e.innerHTML};
+    if (e.children.length || e.textContent.trim() || !e.classList.length || !drawn(e)) return null;
+    return {classes: [...e.classList]};
+  };
+  const same = (a, b) => a.src ? a.src === b.src : a.svg !== undefined ? a.svg === b.svg
+    : b.classes !== undefined && a.classes.every((c) => b.classes.includes(c));
+  const holder = (e) => items.find((item) => item.contains(e) && !items.some((o) => o !== item && item.contains(o) && o.contains(e)));
+  const pictures = [...document.body.querySelectorAll('img, svg, span, i, div, b, em')].filter(look);
+  const told = pictures.filter((p) => !holder(p) && p.checkVisibility()
+    && p.parentElement && p.parentElement.textContent.trim().split(/\\s+/).length >= 3);
+  if (told.length !== 1) return {problem: `${told.length} pictures stand among the words of a sentence on the page`};
+  const wanted = look(told[0]);
+  const showing = [...new Set(pictures.filter((p) => holder(p) && same(wanted, look(p))).map(holder))];
+  if (showing.length !== 1) return {problem: `${showing.length} of the elements show the picture shown with the task`};
+  return {css, index: items.indexOf(showing[0])};
+}"""

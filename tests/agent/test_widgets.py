@@ -53,6 +53,24 @@ def test_a_spinner_is_stepped_to_the_tasks_number(context, site: str) -> None:  
     assert replay_on(context, url, store, task, by_three) == "saved 10 and 0"
 
 
+def test_a_slider_is_moved_by_its_keys_to_the_tasks_number(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """A handle without a field, its number shown in a text of its own beside another number."""
+    url = f"{site}/widgets/slider.html"
+
+    def slide(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#knob").click()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        page.locator("#save").click()
+        page.get_by_text("saved 3").wait_for()
+
+    procedure = build_procedure(record(context, url, slide, title="Set the level to 3 and save"))
+    assert [s.action for s in procedure.steps if s.spin] == ["press"]
+    store = stored(procedure)
+    assert replay_on(context, url, store, "Set the level to -4 and save", "localStorage.setItem('start', '2')") == "saved -4"
+    assert replay_on(context, url, store, "Set the level to 7 and save", "localStorage.setItem('start', '-6')") == "saved 7"
+
+
 def test_an_element_named_by_its_kind_is_the_first_of_that_kind(context, site: str) -> None:  # type: ignore[no-untyped-def]
     url = f"{site}/widgets/kinds.html"
 

@@ -14,7 +14,14 @@ star an email; sign and agree, sign and cancel, or only cancel; an item that sta
 that also ends with others), the person demonstrates each shape once,
 as a person teaching the app would; each shape is one procedure in the store.
 
-No task of the split is left out: a person can do every one from its text and its page.
+No task of the split is left out: a person can do every one from its text and its page. One of them
+cannot be replayed from one demonstration, and stays an honest task fault: number-checkboxes asks to
+draw a digit in a grid of checkboxes "using the example on the right", and that example is a picture (a
+PNG of ticked boxes, with no text, no alt text and nothing else in the page that says which boxes). A
+person reads the picture; replay reads no pictures (no vision model may be used here), the digit in the
+task says nothing about the boxes, and the demonstration only shows which boxes its own digit takes. So
+a task with another digit stops before the first tick ("no parameter takes it"), and only a task with
+the demonstrated digit is done.
 
 The wheel is fetched with `pip download miniwob==1.1.0 --no-deps` into SHOWMEHOW_BENCH_CACHE
 (default ~/.cache/showmehow-bench) and unpacked there once. `SHOWMEHOW_MINIWOB_TASKS=a,b` runs only
