@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.settings import load_settings
 from core.sites import on_site
+from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS
 from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.differences import Difference, differences
@@ -421,6 +422,28 @@ class _Binder:
                 option, span = distinct[0]
                 self.take(param, option, span, "one of its allowed values")
 
+    def by_option_words(self) -> None:
+        """An option the task names in its own words: "mark them as out of stock" for "Mark selected books as out of
+        stock". Each option scores by the words of its label that set it apart from the others (a word shared by all
+        of them tells nothing) and that the task says outside the values bound, or a word of the same or a near
+        meaning; only a single best option binds."""
+        free = [(m.group(0).lower(), m.span()) for m in re.finditer(r"[\w'-]+", self.task) if self.free(m.span())]
+        free = [(w, span) for w, span in free if w not in STOP_WORDS]
+        for param in self.open(secrets=False):
+            if param.kind != "option" or len(param.allowed) < 2:
+                continue
+            words = {option: set(_word_list(option)) - STOP_WORDS for option in param.allowed}
+            common = set.intersection(*words.values())
+            scores = []
+            for option, own in words.items():
+                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free]
+                near = [(score, span) for score, span in near if score >= NEAR]
+                scores.append((sum(score for score, _ in near), option, [span for _, span in near]))
+            scores.sort(key=lambda found: -found[0])
+            (best, option, spans), runner_up = scores[0], scores[1][0]
+            if best > 0 and best > runner_up and self.take(param, option, spans[0], "the task names its option in other words"):
+                self.used += spans[1:]
+
     def by_shape(self) -> None:
         """An example with digits ("Tab #2", "09:30", "2025-03-14"): the same shape with other numbers;
         an e-mail address or a web address: another one."""
@@ -693,6 +716,7 @@ def bind(
     binder.by_shape()
     binder.by_names()
     binder.by_allowed_values()
+    binder.by_option_words()
     binder.by_position()
     binder.by_verb()
     binder.toggles()

@@ -267,3 +267,23 @@ def test_a_value_of_digits_is_not_read_from_a_word_without_one() -> None:
     task = 'Create a new book "Atlas" written by Marcus Hale, released 2018-09-09, 212 pages, available in stock'
     values = bind_parameters(procedure, task, env={})
     assert (values["published"], values["pages"]) == ("2018-09-09", "212")  # not "available"
+
+
+def test_an_option_the_task_names_in_its_own_words_binds_only_when_one_option_is_best() -> None:
+    options = ["---------", "Delete selected books", "Mark selected books as out of stock"]
+    procedure = _admin(
+        'Mark the books "Alpha Seed" and "Beta Seed" as out of stock',
+        "book/",
+        ("select", "combobox Action", {"field": "Action", "value": options[2], "tag": "select", "options": options}),
+        ("click", "button Go", {}),
+    )
+    action = next(p.name for p in procedure.abstract.parameters if p.kind == "option")
+    for task, chosen in [
+        ('Mark the books "Gamma Ray" and "Delta Wave" as out of stock', options[2]),
+        ('Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', options[2]),
+        ('Flag both "Kilo Watt" and "Lima Bean"', options[2]),  # flag: near in meaning to mark
+        ('Delete the books "Echo Park" and "Golf Links"', options[1]),
+    ]:
+        assert bind_parameters(procedure, task, env={}).get(action) == chosen, task
+    said = bind(procedure, 'Do the selected books "Echo Park" and "Golf Links"', env={}).sources.get(action, "")
+    assert "other words" not in said  # words that every option shares name none of them
