@@ -430,13 +430,14 @@ class _Binder:
         free = [(m.group(0).lower(), m.span()) for m in re.finditer(r"[\w'-]+", self.task) if self.free(m.span())]
         free = [(w, span) for w, span in free if w not in STOP_WORDS]
         for param in self.open(secrets=False):
-            if param.kind != "option" or len(param.allowed) < 2:
+            words = {option: set(re.findall(r"[^\W\d_]+", option.lower())) - STOP_WORDS for option in param.allowed}
+            words = {option: own for option, own in words.items() if own}  # "---------" chooses nothing
+            if param.kind != "option" or len(words) < 2:
                 continue
-            words = {option: set(_word_list(option)) - STOP_WORDS for option in param.allowed}
             common = set.intersection(*words.values())
             scores = []
             for option, own in words.items():
-                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free]
+                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free if w not in common]
                 near = [(score, span) for score, span in near if score >= NEAR]
                 scores.append((sum(score for score, _ in near), option, [span for _, span in near]))
             scores.sort(key=lambda found: -found[0])
@@ -757,16 +758,22 @@ def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[
     return [p.name for p in procedure.abstract.parameters if p.required and p.name not in values]
 
 
+def not_allowed(param: Parameter, value: str) -> list[str]:
+    """The values (one per line) that a parameter whose values are a closed list does not accept."""
+    if not param.closed:
+        return []
+    allowed = {a.lower() for a in param.accepted}
+    return [v for v in value.split("\n") if v.strip().lower() not in allowed]
+
+
 def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
     """What is wrong with values that only some values will do: one message per parameter."""
     problems = []
     for param in procedure.abstract.parameters:
         value = values.get(param.name)
-        if value is None or not param.closed:
+        if value is None:
             continue
-        allowed = {a.lower() for a in param.accepted}
-        wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
-        if wrong:
+        if wrong := not_allowed(param, value):
             shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))
             problems.append(f'{param.name} cannot be "{wrong[0]}": it must be one of {shown}')
     return problems

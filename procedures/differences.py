@@ -53,6 +53,8 @@ def _same_meaning(a: str, b: str) -> bool:
     thesaurus finds them near, directly or through a word of the same sense ("get rid of", "remove", "delete");
     opposites stay apart (they are no nearer than two senses apart)."""
     a, b = a.lower(), b.lower()
+    if not a or not b:
+        return False
     short, long = sorted((a, b), key=len)
     if len(short) >= 4 and " " not in long and long.startswith(short):
         return True
@@ -61,10 +63,19 @@ def _same_meaning(a: str, b: str) -> bool:
     return any(closeness(s, b) >= NEAR for s in synonyms(a)) or any(closeness(a, s) >= NEAR for s in synonyms(b))
 
 
+def _trimmed(words: list[str]) -> str:
+    """A phrase without the small words at its ends ("as unavailable": "unavailable"; "out of stock" stays)."""
+    while words and words[0].lower() in STOP_WORDS:
+        words = words[1:]
+    while words and words[-1].lower() in STOP_WORDS:
+        words = words[:-1]
+    return " ".join(words)
+
+
 def _said_alike(before: list[str], after: list[str]) -> bool:
     """The two wordings say the same: the whole phrases mean the same, or each word of the shorter one has a
     word of the same meaning in the longer, in order (the others are like added words, which are no difference)."""
-    if _same_meaning(" ".join(before), " ".join(after)):
+    if _same_meaning(_trimmed(before), _trimmed(after)):
         return True
     shorter, longer = sorted(
         ([w for w in before if w.lower() not in STOP_WORDS], [w for w in after if w.lower() not in STOP_WORDS]), key=len

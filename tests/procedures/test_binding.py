@@ -287,3 +287,21 @@ def test_an_option_the_task_names_in_its_own_words_binds_only_when_one_option_is
         assert bind_parameters(procedure, task, env={}).get(action) == chosen, task
     said = bind(procedure, 'Do the selected books "Echo Park" and "Golf Links"', env={}).sources.get(action, "")
     assert "other words" not in said  # words that every option shares name none of them
+
+
+def test_a_rows_text_that_is_the_titles_verb_is_no_parameter_and_a_reworded_verb_binds_the_rest() -> None:
+    genres = ["Science", "History", "Poetry", "Fiction"]
+    in_row = {**_link("book/"), "row": "tr", "row_texts": ["Add", "Change"], "row_selector": 'internal:role=link[name="Books"s]'}
+    procedure = _admin(
+        'Change the genre of "Dune Road" to History and mark it out of stock',
+        "",
+        ("click", "link Books", in_row),  # the Books row of the index also shows "Add" and "Change"
+        ("click", "link Dune Road", _link("book/1/change/")),
+        ("select", "combobox Genre:", {"field": "Genre", "value": "History", "tag": "select", "options": genres}),
+        ("uncheck", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("click", "button Save", {}),
+    )
+    assert "Change" not in {p.example for p in procedure.abstract.parameters}
+    binding = bind(procedure, 'Set the genre of the book "Iron Meadow" to History and flag it as unavailable', env={})
+    assert set(binding.values.values()) >= {"Iron Meadow", "History"}
+    assert binding.unplaced == [] and binding.changed == []  # flag it as unavailable: mark it out of stock
