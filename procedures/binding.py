@@ -317,8 +317,9 @@ class _Binder:
                     break
 
     def by_neighbours(self) -> None:
-        """Each value where the title had it: after the same words, before the same words, or between."""
-        for param in self.open():
+        """Each value where the title had it: after the same words, before the same words, or between; the values a
+        task must give first, then those that have a default."""
+        for param in sorted(self.open(), key=lambda p: not p.required):
             for source in self.sources:
                 span = self.span(param, source)
                 if span and self._near(param, source, span):

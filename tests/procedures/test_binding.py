@@ -305,3 +305,21 @@ def test_a_rows_text_that_is_the_titles_verb_is_no_parameter_and_a_reworded_verb
     binding = bind(procedure, 'Set the genre of the book "Iron Meadow" to History and flag it as unavailable', env={})
     assert set(binding.values.values()) >= {"Iron Meadow", "History"}
     assert binding.unplaced == [] and binding.changed == []  # flag it as unavailable: mark it out of stock
+
+
+def test_the_values_a_task_must_give_take_their_places_before_those_with_a_default() -> None:
+    def tick(title: str) -> tuple[str, str, dict]:  # type: ignore[type-arg]
+        boxes = [f"Select this object for an action - {t}" for t in ("Alpha Seed", "Beta Seed", "Gamma Ray")]
+        more = {"input_type": "checkbox", "tag": "input", "options": boxes, "group": "_selected_action", "row": "tr"}
+        more |= {"row_texts": [title, "Ada Byron"], "row_selector": 'input[name="_selected_action"]'}
+        return ("check", f"checkbox Select this object for an action - {title}", more)
+
+    procedure = _admin(
+        'Mark the books "Alpha Seed" and "Beta Seed" as out of stock',
+        "",
+        ("click", "link Books", _link("book/")),
+        tick("Alpha Seed"),
+        tick("Beta Seed"),
+    )
+    values = bind_parameters(procedure, 'Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', env={})
+    assert {"India Ink", "Juliet Rose", "Books"} <= set(values.values())  # the Books link keeps its name
