@@ -474,6 +474,11 @@ class _Binder:
         waiting = sorted(self.open(secrets=False), key=self._order)  # a secret comes from a secret source, never by position
         for param, (span, text) in zip(waiting, quoted):
             self.take(param, text, span, "the next quoted value in the task")
+        # a few words in parentheses, as a value the task must give ("Anna Kowalski" (Poland)): the next one
+        aside = [(m.span(1), m.group(1)) for m in re.finditer(r"\(\s*([^()\"“”]{1,40}?)\s*\)", self.task)]
+        aside = [(span, text) for span, text in aside if self.free(span) and len(text.split()) <= 3]
+        for param, (span, text) in zip([p for p in self.open(secrets=False) if p.required], aside):
+            self.take(param, text, span, "the next value in parentheses in the task")
 
     def by_verb(self) -> None:
         """The one clicked element the task may name after a verb ("press Cancel in the dialog")."""

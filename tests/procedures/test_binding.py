@@ -332,3 +332,15 @@ def test_the_values_a_task_must_give_take_their_places_before_those_with_a_defau
     )
     values = bind_parameters(procedure, 'Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', env={})
     assert {"India Ink", "Juliet Rose", "Books"} <= set(values.values())  # the Books link keeps its name
+
+
+def test_a_value_in_parentheses_is_the_next_value_a_task_must_give() -> None:
+    procedure = _admin(
+        'Add an author named "Grace Okafor" from Nigeria',
+        "author/add/",
+        ("fill", "textbox Name:", {"field": "Name", "value": "Grace Okafor"}),
+        ("fill", "textbox Country:", {"field": "Country", "value": "Nigeria"}),
+        ("click", "button Save", {}),
+    )
+    values = bind_parameters(procedure, 'Register a new writer called "Anna Kowalski" (Poland)', env={})
+    assert (values["name"], values["country"]) == ("Anna Kowalski", "Poland")
