@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.settings import load_settings
 from core.sites import on_site
-from core.thesaurus import NEAR, SAME, closeness
+from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS
 from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.differences import Difference, differences
@@ -427,24 +427,22 @@ class _Binder:
         """An option the task names in its own words: "mark them as out of stock" for "Mark selected books as out of
         stock". Each option scores by the words of its label that set it apart from the others (a word shared by all
         of them tells nothing) and that the task says outside the values bound, or a word of the same or a near
-        meaning; only a single best option binds. The only option beside a placeholder binds on a word said in the
-        same sense ("erase" for "Delete selected authors", never "pages" for "authors")."""
+        meaning; only a single best option binds (the only option beside a placeholder is no choice the words make)."""
         free = [(m.group(0).lower(), m.span()) for m in re.finditer(r"[\w'-]+", self.task) if self.free(m.span())]
         free = [(w, span) for w, span in free if w not in STOP_WORDS]
         for param in self.open(secrets=False):
             words = {option: set(re.findall(r"[^\W\d_]+", option.lower())) - STOP_WORDS for option in param.allowed}
             words = {option: own for option, own in words.items() if own}  # "---------" chooses nothing
-            if param.kind != "option" or not words:
+            if param.kind != "option" or len(words) < 2:
                 continue
-            # the only choice (beside a placeholder): each word counts, said in the same sense
-            common, least = (set.intersection(*words.values()), NEAR) if len(words) > 1 else (set(), SAME)
+            common = set.intersection(*words.values())
             scores = []
             for option, own in words.items():
                 near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free if w not in common]
-                near = [(score, span) for score, span in near if score >= least]
+                near = [(score, span) for score, span in near if score >= NEAR]
                 scores.append((sum(score for score, _ in near), option, [span for _, span in near]))
             scores.sort(key=lambda found: -found[0])
-            (best, option, spans), runner_up = scores[0], (scores[1][0] if len(scores) > 1 else 0.0)
+            (best, option, spans), runner_up = scores[0], scores[1][0]
             if best > 0 and best > runner_up and self.take(param, option, spans[0], "the task names its option in other words"):
                 self.used += spans[1:]
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from core.sites import on_site
-from procedures.binding import Binding, missing_parameters, not_allowed
+from procedures.binding import Binding, missing_parameters
 from procedures.models import Procedure
 from procedures.search import place
 
@@ -125,8 +125,7 @@ def place_match(url: str | None, places: list[str], domains: list[str]) -> float
 
 
 def parameter_availability(procedure: Procedure, bound: dict[str, str]) -> float:
-    """The share of the required parameters the task gives a value they take (not one outside a closed list)."""
-    required = [p for p in procedure.abstract.parameters if p.required]
+    required = [p.name for p in procedure.abstract.parameters if p.required]
     if not required:
         return 1.0
-    return sum(p.name in bound and not not_allowed(p, bound[p.name]) for p in required) / len(required)
+    return sum(name in bound for name in required) / len(required)

@@ -287,15 +287,6 @@ def test_an_option_the_task_names_in_its_own_words_binds_only_when_one_option_is
         assert bind_parameters(procedure, task, env={}).get(action) == chosen, task
     said = bind(procedure, 'Do the selected books "Echo Park" and "Golf Links"', env={}).sources.get(action, "")
     assert "other words" not in said  # words that every option shares name none of them
-    only = ["---------", "Delete selected authors"]
-    procedure = _admin(
-        'Delete the authors "Kafka" and "Camus" in one go',
-        "author/",
-        ("select", "combobox Action", {"field": "Action", "value": only[1], "tag": "select", "options": only}),
-    )
-    action = next(p.name for p in procedure.abstract.parameters if p.kind == "option")
-    assert bind_parameters(procedure, "erase the writers Kafka and Camus", env={}).get(action) == only[1]
-    assert action not in bind_parameters(procedure, "How many pages does this document have?", env={})
 
 
 def test_a_rows_text_that_is_the_titles_verb_is_no_parameter_and_a_reworded_verb_binds_the_rest() -> None:
