@@ -764,22 +764,16 @@ def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[
     return [p.name for p in procedure.abstract.parameters if p.required and p.name not in values]
 
 
-def not_allowed(param: Parameter, value: str) -> list[str]:
-    """The values (one per line) that a parameter whose values are a closed list does not accept."""
-    if not param.closed:
-        return []
-    allowed = {a.lower() for a in param.accepted}
-    return [v for v in value.split("\n") if v.strip().lower() not in allowed]
-
-
 def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
     """What is wrong with values that only some values will do: one message per parameter."""
     problems = []
     for param in procedure.abstract.parameters:
         value = values.get(param.name)
-        if value is None:
+        if value is None or not param.closed:
             continue
-        if wrong := not_allowed(param, value):
+        allowed = {a.lower() for a in param.accepted}
+        wrong = [v for v in value.split("\n") if v.strip().lower() not in allowed]
+        if wrong:
             shown = ", ".join(f'"{a}"' for a in dict.fromkeys(param.allowed))
             problems.append(f'{param.name} cannot be "{wrong[0]}": it must be one of {shown}')
     return problems
