@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.settings import load_settings
 from core.sites import on_site
+from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS
 from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
@@ -319,8 +320,9 @@ class _Binder:
                     break
 
     def by_neighbours(self) -> None:
-        """Each value where the title had it: after the same words, before the same words, or between."""
-        for param in self.open():
+        """Each value where the title had it: after the same words, before the same words, or between; the values a
+        task must give first, then those that have a default."""
+        for param in sorted(self.open(), key=lambda p: not p.required):
             for source in self.sources:
                 span = self.span(param, source)
                 if span and self._near(param, source, span):
@@ -427,6 +429,29 @@ class _Binder:
                 option, span = distinct[0]
                 self.take(param, option, span, "one of its allowed values")
 
+    def by_option_words(self) -> None:
+        """An option the task names in its own words: "mark them as out of stock" for "Mark selected books as out of
+        stock". Each option scores by the words of its label that set it apart from the others (a word shared by all
+        of them tells nothing) and that the task says outside the values bound, or a word of the same or a near
+        meaning; only a single best option binds (the only option beside a placeholder is no choice the words make)."""
+        free = [(m.group(0).lower(), m.span()) for m in re.finditer(r"[\w'-]+", self.task) if self.free(m.span())]
+        free = [(w, span) for w, span in free if w not in STOP_WORDS]
+        for param in self.open(secrets=False):
+            words = {option: set(re.findall(r"[^\W\d_]+", option.lower())) - STOP_WORDS for option in param.allowed}
+            words = {option: own for option, own in words.items() if own}  # "---------" chooses nothing
+            if param.kind != "option" or len(words) < 2:
+                continue
+            common = set.intersection(*words.values())
+            scores = []
+            for option, own in words.items():
+                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free if w not in common]
+                near = [(score, span) for score, span in near if score >= NEAR]
+                scores.append((sum(score for score, _ in near), option, [span for _, span in near]))
+            scores.sort(key=lambda found: -found[0])
+            (best, option, spans), runner_up = scores[0], scores[1][0]
+            if best > 0 and best > runner_up and self.take(param, option, spans[0], "the task names its option in other words"):
+                self.used += spans[1:]
+
     def by_shape(self) -> None:
         """An example with digits ("Tab #2", "09:30", "2025-03-14"): the same shape with other numbers;
         an e-mail address or a web address: another one."""
@@ -453,6 +478,11 @@ class _Binder:
         waiting = sorted(self.open(secrets=False), key=self._order)  # a secret comes from a secret source, never by position
         for param, (span, text) in zip(waiting, quoted):
             self.take(param, text, span, "the next quoted value in the task")
+        # a few words in parentheses, as a value the task must give ("Anna Kowalski" (Poland)): the next one
+        aside = [(m.span(1), m.group(1)) for m in re.finditer(r"\(\s*([^()\"“”]{1,40}?)\s*\)", self.task)]
+        aside = [(span, text) for span, text in aside if self.free(span) and len(text.split()) <= 3]
+        for param, (span, text) in zip([p for p in self.open(secrets=False) if p.required], aside):
+            self.take(param, text, span, "the next value in parentheses in the task")
 
     def by_verb(self) -> None:
         """The one clicked element the task may name after a verb ("press Cancel in the dialog")."""
@@ -708,6 +738,7 @@ def bind(
     binder.by_shape()
     binder.by_names()
     binder.by_allowed_values()
+    binder.by_option_words()
     binder.by_position()
     binder.by_verb()
     binder.toggles()

@@ -794,7 +794,14 @@ def _click_parameters(
     choice = step.action == "check"
     if not mentioned and _compared(step, mention_text) is not None:  # the item is the one a superlative picks
         return
-    row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
+    row = next(  # a row whose text is the title's verb ("Change" beside "Books") is not the one the title names
+        (
+            t
+            for t in sorted(step.row_texts, key=len, reverse=True)
+            if _mentions(mention_text, t) and not _is_task_verb(t, mention_text)
+        ),
+        None,
+    )
     if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
         base = _name_from_title(row, mention_text, named) or "item"
         rows[index] = params.add(base, row, "target")  # the title names it: so must a task

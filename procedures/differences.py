@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from core.thesaurus import NEAR, closeness, synonyms
 from core.words import STOP_WORDS
 from procedures.builder import VERBS
 
@@ -47,6 +48,44 @@ def _plain(words: list[str]) -> bool:
     return all(w.lower() in STOP_WORDS or w.lower() in INTERCHANGEABLE for w in words)
 
 
+def _same_meaning(a: str, b: str) -> bool:
+    """Two words or phrases that say the same: one shortens the other ("admin", "administration"), or the
+    thesaurus finds them near, directly or through a word of the same sense ("get rid of", "remove", "delete");
+    opposites stay apart (they are no nearer than two senses apart)."""
+    a, b = a.lower(), b.lower()
+    if not a or not b:
+        return False
+    short, long = sorted((a, b), key=len)
+    if len(short) >= 4 and " " not in long and long.startswith(short):
+        return True
+    if closeness(a, b) >= NEAR:
+        return True
+    return any(closeness(s, b) >= NEAR for s in synonyms(a)) or any(closeness(a, s) >= NEAR for s in synonyms(b))
+
+
+def _trimmed(words: list[str]) -> str:
+    """A phrase without the small words at its ends ("as unavailable": "unavailable"; "out of stock" stays)."""
+    while words and words[0].lower() in STOP_WORDS:
+        words = words[1:]
+    while words and words[-1].lower() in STOP_WORDS:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def _said_alike(before: list[str], after: list[str]) -> bool:
+    """The two wordings say the same: the whole phrases mean the same, or each word of the shorter one has a
+    word of the same meaning in the longer, in order (the others are like added words, which are no difference)."""
+    if _same_meaning(_trimmed(before), _trimmed(after)):
+        return True
+    shorter, longer = sorted(
+        ([w for w in before if w.lower() not in STOP_WORDS], [w for w in after if w.lower() not in STOP_WORDS]), key=len
+    )
+    if not shorter:
+        return False
+    rest = iter(longer)
+    return all(any(_same_meaning(word, other) for other in rest) for word in shorter)
+
+
 def differences(
     title: str, task: str, title_values: list[tuple[int, int]], task_values: list[tuple[int, int]]
 ) -> list[Difference]:
@@ -69,6 +108,8 @@ def differences(
         if _overlaps(title_span, title_values) or _overlaps(task_span, task_values):
             continue
         if _plain([w for w, _, _ in before]) and _plain([w for w, _, _ in after]):
+            continue
+        if _said_alike([w for w, _, _ in before], [w for w, _, _ in after]):
             continue
         if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
             continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"

@@ -267,3 +267,71 @@ def test_a_value_of_digits_is_not_read_from_a_word_without_one() -> None:
     task = 'Create a new book "Atlas" written by Marcus Hale, released 2018-09-09, 212 pages, available in stock'
     values = bind_parameters(procedure, task, env={})
     assert (values["published"], values["pages"]) == ("2018-09-09", "212")  # not "available"
+
+
+def test_an_option_the_task_names_in_its_own_words_binds_only_when_one_option_is_best() -> None:
+    options = ["---------", "Delete selected books", "Mark selected books as out of stock"]
+    procedure = _admin(
+        'Mark the books "Alpha Seed" and "Beta Seed" as out of stock',
+        "book/",
+        ("select", "combobox Action", {"field": "Action", "value": options[2], "tag": "select", "options": options}),
+        ("click", "button Go", {}),
+    )
+    action = next(p.name for p in procedure.abstract.parameters if p.kind == "option")
+    for task, chosen in [
+        ('Mark the books "Gamma Ray" and "Delta Wave" as out of stock', options[2]),
+        ('Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', options[2]),
+        ('Flag both "Kilo Watt" and "Lima Bean"', options[2]),  # flag: near in meaning to mark
+        ('Delete the books "Echo Park" and "Golf Links"', options[1]),
+    ]:
+        assert bind_parameters(procedure, task, env={}).get(action) == chosen, task
+    said = bind(procedure, 'Do the selected books "Echo Park" and "Golf Links"', env={}).sources.get(action, "")
+    assert "other words" not in said  # words that every option shares name none of them
+
+
+def test_a_rows_text_that_is_the_titles_verb_is_no_parameter_and_a_reworded_verb_binds_the_rest() -> None:
+    genres = ["Science", "History", "Poetry", "Fiction"]
+    in_row = {**_link("book/"), "row": "tr", "row_texts": ["Add", "Change"], "row_selector": 'internal:role=link[name="Books"s]'}
+    procedure = _admin(
+        'Change the genre of "Dune Road" to History and mark it out of stock',
+        "",
+        ("click", "link Books", in_row),  # the Books row of the index also shows "Add" and "Change"
+        ("click", "link Dune Road", _link("book/1/change/")),
+        ("select", "combobox Genre:", {"field": "Genre", "value": "History", "tag": "select", "options": genres}),
+        ("uncheck", "checkbox In stock", {"field": "In stock", "input_type": "checkbox"}),
+        ("click", "button Save", {}),
+    )
+    assert "Change" not in {p.example for p in procedure.abstract.parameters}
+    binding = bind(procedure, 'Set the genre of the book "Iron Meadow" to History and flag it as unavailable', env={})
+    assert set(binding.values.values()) >= {"Iron Meadow", "History"}
+    assert binding.unplaced == [] and binding.changed == []  # flag it as unavailable: mark it out of stock
+
+
+def test_the_values_a_task_must_give_take_their_places_before_those_with_a_default() -> None:
+    def tick(title: str) -> tuple[str, str, dict]:  # type: ignore[type-arg]
+        boxes = [f"Select this object for an action - {t}" for t in ("Alpha Seed", "Beta Seed", "Gamma Ray")]
+        more = {"input_type": "checkbox", "tag": "input", "options": boxes, "group": "_selected_action", "row": "tr"}
+        more |= {"row_texts": [title, "Ada Byron"], "row_selector": 'input[name="_selected_action"]'}
+        return ("check", f"checkbox Select this object for an action - {title}", more)
+
+    procedure = _admin(
+        'Mark the books "Alpha Seed" and "Beta Seed" as out of stock',
+        "",
+        ("click", "link Books", _link("book/")),
+        tick("Alpha Seed"),
+        tick("Beta Seed"),
+    )
+    values = bind_parameters(procedure, 'Use the bulk action to mark "India Ink" and "Juliet Rose" out of stock', env={})
+    assert {"India Ink", "Juliet Rose", "Books"} <= set(values.values())  # the Books link keeps its name
+
+
+def test_a_value_in_parentheses_is_the_next_value_a_task_must_give() -> None:
+    procedure = _admin(
+        'Add an author named "Grace Okafor" from Nigeria',
+        "author/add/",
+        ("fill", "textbox Name:", {"field": "Name", "value": "Grace Okafor"}),
+        ("fill", "textbox Country:", {"field": "Country", "value": "Nigeria"}),
+        ("click", "button Save", {}),
+    )
+    values = bind_parameters(procedure, 'Register a new writer called "Anna Kowalski" (Poland)', env={})
+    assert (values["name"], values["country"]) == ("Anna Kowalski", "Poland")

@@ -42,3 +42,13 @@ def test_a_rewording_that_puts_a_small_word_before_a_value_binds_the_value_alone
     binding = bind(procedure, "Send to Neille the email you got from Helena.", env={}, param_env={})
     assert binding.values == {"to": "Neille", "sender": "Helena"}
     assert binding.changed == []
+
+
+def test_words_of_the_same_meaning_are_no_difference_and_opposites_are() -> None:
+    title, task = 'Delete the book "Old Almanac"', 'Get rid of the book called "Lost Chord"'
+    assert differences(title, task, [(17, 28)], [(28, 38)]) == []  # get rid of: remove, near delete
+    title = 'Log in to the admin as "admin" and press Go'
+    assert differences(title, 'Log in to the site administration as "lin" and press Go', [(24, 29)], [(38, 41)]) == []
+    title = "Show the first message in the inbox and open it"
+    assert differences(title, "Show the last message in the inbox and open it", [], []) == [Difference("last", "first")]
+    assert differences(title, "Hide the first message in the inbox and open it", [], []) == [Difference("Hide", "Show")]
