@@ -577,7 +577,7 @@ def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
 
 def _found_by_selector(step: ProcedureStep) -> bool:
     """Whether the step's selector alone finds its element (not the so-manyth of them, nor one in each row)."""
-    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin)
+    return bool(step.selector) and not (step.ordinal or step.each_row or step.any_row or step.by_kind or step.spin)
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
@@ -856,6 +856,21 @@ def _in_place(built: ProcedureStep, step: RecordedStep, name: str) -> ProcedureS
 
 
 EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
+# after a value that names an item, the words that refer back to the one the value names, and to the item
+HOLDER = re.compile(r"(?<!\w)(?:them|him|her)(?!\w)(?P<next>\s+[\w'-]+)?", re.IGNORECASE)
+ITEM_BACK = re.compile(r"(?<!\w)(?:it|its|that|this|these|those)(?!\w)", re.IGNORECASE)
+
+
+def _addresses_holder(title: str, value: str) -> bool:
+    """Whether the title, after naming an item by `value` (its sender, its author), refers back to the one
+    the value names ("and reply to them") and never to the item itself ("forward that email", "star it"):
+    what the title asks then goes to that one through any item that shows the value."""
+    shown = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", title, re.IGNORECASE)
+    if shown is None:
+        return False
+    after = QUOTED_TEXT.sub(" ", title[shown.end() :])
+    pronouns = [m for m in HOLDER.finditer(after) if not m["next"] or m["next"].strip().lower() in STOP_WORDS]  # not "her post"
+    return bool(pronouns) and not ITEM_BACK.search(after)
 
 
 def _row_runs(
@@ -1160,7 +1175,7 @@ def _flow_lines(
     for at, index in enumerate(origin):
         if rows.get(index) in names:
             what = f"{{{targets[index]}}}" if targets.get(index) in names else steps[at].label or steps[at].row_selector
-            items = f"{steps[at].value} items" if steps[at].each_row else "the item"
+            items = f"{steps[at].value} items" if steps[at].each_row else "any item" if steps[at].any_row else "the item"
             lines[at] = f'Click "{what}" in {"every item" if steps[at].value == "all" else items} that shows {{{rows[index]}}}'
     return lines
 
@@ -1258,6 +1273,8 @@ class _StepMaker:
             own = substitute.text(step.row_selector)
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own
             built = _in_row(built, substitute.text(step.row), own, rows[index])
+            if _addresses_holder(self.recording.title, self.params.values[rows[index]]):
+                built.any_row = True
         if index in self.places:
             written, noun = self.places[index]
             built = _in_place(built, step, self.params.add(snake_case(f"{noun} place", fallback="place"), written))

@@ -120,6 +120,9 @@ class ProcedureStep(RecordedStep):
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
     each_row: bool = False  # a click in each item that shows the row's value: `value` says in how many ("all", or a number)
+    # the title addresses the one the row's value names ("reply to them"), not the item: any item showing
+    # the value serves, the first is used when several do, and such a run is never verified
+    any_row: bool = False
     ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)

@@ -358,6 +358,7 @@ class Player:
         self._chosen_labels: list[str] = []  # the options the latest select step chose
         self._typed: str | None = None  # what the latest fill read off the page typed
         self.notes: list[str] = []  # what the latest step did otherwise than recorded (an option chosen for another)
+        self.unsure: list[str] = []  # choices the task left open that the run made: such a run is never verified
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
@@ -756,6 +757,10 @@ class Player:
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1 and number == 0 and step.get("any_row"):  # the task addresses the value's holder
+                    self.unsure.append(f"{found} items show the value the task names; the first was used")
+                    self.notes.append(self.unsure[-1])
+                    return selector, locator.first, tried
                 elif found > 1:
                     several[selector] = found
                 if selector not in tried:
