@@ -22,6 +22,9 @@ INTERCHANGEABLE = frozenset(
     "click press hit tap push select choose pick tick check activate with without no not never don't".split()
 )
 
+# Words that only say where to look before acting: "Locate the email", "Look for the email", "Go to the email".
+SEEKING = frozenset("find locate look search go navigate".split())
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -47,6 +50,12 @@ def _plain(words: list[str]) -> bool:
     return all(w.lower() in STOP_WORDS or w.lower() in INTERCHANGEABLE for w in words)
 
 
+def _seeking(words: list[str]) -> bool:
+    """A verb of looking for something, with the small words around it ("Look for", "Go to")."""
+    lower = [w.lower() for w in words]
+    return bool(set(lower) & SEEKING) and all(w in SEEKING or w in STOP_WORDS for w in lower)
+
+
 def differences(
     title: str, task: str, title_values: list[tuple[int, int]], task_values: list[tuple[int, int]]
 ) -> list[Difference]:
@@ -70,6 +79,8 @@ def differences(
             continue
         if _plain([w for w, _, _ in before]) and _plain([w for w, _, _ in after]):
             continue
+        if _seeking([w for w, _, _ in before]) and _seeking([w for w, _, _ in after]):
+            continue  # "Locate the email by X" for "Find the email by X"
         if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
             continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"
         found.append(Difference(task[task_span[0] : task_span[1]], title[title_span[0] : title_span[1]]))

@@ -42,3 +42,15 @@ def test_a_rewording_that_puts_a_small_word_before_a_value_binds_the_value_alone
     binding = bind(procedure, "Send to Neille the email you got from Helena.", env={}, param_env={})
     assert binding.values == {"to": "Neille", "sender": "Helena"}
     assert binding.changed == []
+
+
+def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
+    title = "Find the email by Gisela and forward that email to Casie."
+    values = [(title.index("Gisela"), title.index("Gisela") + 6), (title.index("Casie"), title.index("Casie") + 5)]
+    for task in (
+        "Locate the email by Gisela. Forward that email to Casie.",
+        "Look for the email by Gisela and forward that email to Casie.",
+    ):
+        assert differences(title, task, values, []) == []
+    task = "Find the email by Gisela and delete that email to Casie."
+    assert differences(title, task, values, []) == [Difference("delete", "forward")]
