@@ -143,6 +143,25 @@ def _shown_at_start(outcome: PageOutcome | None, value: str) -> bool:
     return len(typed) >= READ_MIN and typed in shown
 
 
+def _read_below(recording: Recording, at: int) -> str | None:
+    """The title, when a value typed that the title does not give is what the page showed on the line just
+    after the title's own words (an instruction and the text it points at: "Type the text below"), when
+    the recording started or when the person typed it: the line a run reads there, however the letters
+    were laid out."""
+    step, title = recording.steps[at], " ".join(recording.title.split())
+    typed = "".join((step.value or "").split())
+    if step.action != "fill" or step.secret or len(typed) < READ_MIN or not title or _names_value(title, step.value or ""):
+        return None
+    shown = [entry.lines for entry in recording.along if entry.step <= at][-1:]
+    below = [
+        after
+        for lines in [recording.outcome.start_lines if recording.outcome else [], *shown]
+        for before, after in zip(lines, lines[1:])
+        if " ".join(before.split()) == title
+    ]
+    return title if any("".join(line.split()) == typed for line in below) else None
+
+
 def _is_task_verb(value: str, text: str) -> bool:
     """A sentence of the title starts with the clicked text: it is what the task does ("Log in as
     emile"), not a value."""
@@ -713,6 +732,8 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
+        elif _read_below(recording, index):  # typed what the page shows below the title's words: read on each run
+            continue
         elif _read_beside(step, mention_text):  # typed what the page shows beside the text the title names
             base = _name_from_title(step.beside, mention_text, named) or "name"
             owners[index] = params.add(base, step.beside, "target", label=field)
@@ -1267,6 +1288,8 @@ class _StepMaker:
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
         if _read_beside(step, self.mention_text) and index in owners:
             built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
+        elif below := _read_below(self.recording, index):
+            built.reads, built.value, built.description = True, escape_braces(below), "Enter what the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:

@@ -119,3 +119,22 @@ def test_a_value_read_off_the_page_beside_the_name_the_task_gives(context, site:
     page.goto(url)
     result = run_task("Type the Shoe size from the card and send it", page=page, store=store, mode="replay")
     assert result.outcome == "failed" and 'the page shows nothing beside "Shoe size"' in (result.error or "")
+
+
+def test_a_value_read_off_the_line_below_the_tasks_own_words(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Type the code below": the page shows the code on the line after the instruction, another on each visit."""
+    url = f"{site}/widgets/code.html"
+
+    def copy(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Answer").press_sequentially("K7QX")
+        page.get_by_role("button", name="Send").click()
+        page.get_by_text("answered K7QX").wait_for()
+
+    procedure = build_procedure(record(context, url, copy, title="Type the code below and send it."))
+    assert [s.reads for s in procedure.steps] == [False, True, False]
+    assert "K7QX" not in procedure.model_dump_json()
+    store = stored(procedure)
+    assert (
+        replay_on(context, url, store, "Type the code below and send it.", "localStorage.setItem('code', 'ZP4M')")
+        == "answered ZP4M"
+    )
