@@ -32,7 +32,7 @@ BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|
 CONJUNCTIONS = frozenset("and or but then with".split())
 NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
 USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
-FILLER_WORDS = frozenset("the a an about called named titled saying".split())
+FILLER_WORDS = frozenset("the a an their his her its about called named titled saying".split())
 FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
 # A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
 VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"

@@ -162,6 +162,31 @@ def _read_below(recording: Recording, at: int) -> str | None:
     return title if any("".join(line.split()) == typed for line in below) else None
 
 
+def _lines_at(recording: Recording, at: int) -> list[str]:
+    """The lines the page showed when the person took step `at`."""
+    shown = [entry.lines for entry in recording.along if entry.step <= at]
+    return shown[-1] if shown else recording.outcome.start_lines if recording.outcome else []
+
+
+def _pagers(recording: Recording) -> dict[int, tuple[int, str]]:
+    """Clicks on one element, one after another (a pager's "next"), after which the page first showed a
+    line that the title names (the item the task is about): by the run's first step index, (the index
+    after the run, that line). A run replays as clicks until the page shows the task's item."""
+    steps, title, runs = recording.steps, recording.title, {}
+    index = 0
+    while index < len(steps):
+        end = index
+        while end < len(steps) and steps[end].action == "click" and steps[end].selector == steps[index].selector:
+            end += 1
+        if end > index and end < len(steps) and steps[index].selector:
+            before = set(_lines_at(recording, index))
+            shown = [line for line in _lines_at(recording, end) if line not in before and _mentions(title, line)]
+            if len(shown) == 1 and len(shown[0]) < len(title):
+                runs[index] = (end, shown[0])
+        index = max(end, index + 1)
+    return runs
+
+
 def _is_task_verb(value: str, text: str) -> bool:
     """A sentence of the title starts with the clicked text: it is what the task does ("Log in as
     emile"), not a value."""
@@ -778,7 +803,8 @@ def _click_parameters(
     names and the step acts in (into `rows`), with the icon in it when the title says which."""
     mentioned = bool(step.label) and _mentions(mention_text, step.label) and not _is_task_verb(step.label, mention_text)
     choice = step.action == "check"
-    row = next((t for t in sorted(step.row_texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
+    texts = [t.strip().rstrip(":").strip() for t in step.row_texts]  # "Phone:" beside a value is its name "Phone"
+    row = next((t for t in sorted(texts, key=len, reverse=True) if _mentions(mention_text, t)), None)
     if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
         base = _name_from_title(row, mention_text, named) or "item"
         rows[index] = params.add(base, row, "target")  # the title names it: so must a task
@@ -821,6 +847,13 @@ def _icon_word(step: RecordedStep, text: str) -> str | None:
             if usable and not _is_task_verb(found.group(0), text):  # "Star the message": what the task does
                 return found.group(0)
     return None
+
+
+def _own_in_row(step: RecordedStep, mention_text: str) -> str:
+    """The clicked element's selector inside its item: by its kind (`a`) when the recorder found it by its
+    own text or name and that is the item's data, which the title does not name (a phone number)."""
+    by_text = bool(step.label) and step.label in step.row_selector and step.row_selector.startswith("internal:")
+    return step.tag if by_text and step.tag and not _mentions(mention_text, step.label) else step.row_selector
 
 
 def _icon_in_row(own: str, icon: str, param: str) -> str:
@@ -1250,7 +1283,7 @@ class _StepMaker:
         recording = self.recording
         self.sets, self.picks, self.places = _checkbox_sets(recording), _calendar_picks(recording), _ordinals(recording)
         self.runs = _row_runs(recording, self.rows, self.targets, self.params.values)
-        self.spins, self.kinds = _spins(recording), _kind_clicks(recording)
+        self.spins, self.kinds, self.pagers = _spins(recording), _kind_clicks(recording), _pagers(recording)
         self.mention_text = f"{recording.title}\n{recording.description}"
 
     def _named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
@@ -1267,6 +1300,12 @@ class _StepMaker:
         if index in self.spins:
             end, written = self.spins[index]
             return _spin_step(self.substitute.step(step, None), self._named(written, "number")), end
+        if index in self.pagers:
+            end, shown = self.pagers[index]
+            name = self._named(shown, "item", "target")
+            built = self.substitute.step(step, None)
+            described = f'Click "{step.label or step.selector}" until the page shows {{{name}}}'
+            return built.model_copy(update={"until": f"{{{name}}}", "description": described}), end
         if index in self.kinds:
             holder, written = self.kinds[index]
             return _kind_click(step, holder, self._named(written, "kind", "target")), next_one
@@ -1293,7 +1332,7 @@ class _StepMaker:
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
-            own = substitute.text(step.row_selector)
+            own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own
             built = _in_row(built, substitute.text(step.row), own, rows[index])
             if _addresses_holder(self.recording.title, self.params.values[rows[index]]):
@@ -1329,7 +1368,9 @@ def build_heuristic(recording: Recording) -> Procedure:
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
         step.description = (
-            step.description if step.many or step.calendar or step.spin or step.by_kind or step.reads else line or ""
+            step.description
+            if step.many or step.calendar or step.spin or step.by_kind or step.reads or step.until
+            else line or ""
         )
     domains, goal = _domains_and_goal(recording)
     return Procedure(

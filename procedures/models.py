@@ -123,6 +123,9 @@ class ProcedureStep(RecordedStep):
     # the title addresses the one the row's value names ("reply to them"), not the item: any item showing
     # the value serves, the first is used when several do, and such a run is never verified
     any_row: bool = False
+    # a click repeated until the page shows this text (a pager followed until the item the task names shows):
+    # not at all when it shows already
+    until: str | None = Field(None, max_length=SHORT)
     ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
@@ -151,6 +154,7 @@ class ProcedureStep(RecordedStep):
             self.navigates_to,
             self.url,
             self.ordinal,
+            self.until,
             *self.selectors,
             *self.frame,
             *self.files,

@@ -27,6 +27,7 @@ UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state paramet
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
 SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
 LOCATE_POLL_MS = 100  # how often a step looks for its element
+MAX_PAGER_CLICKS = 100  # a pager followed until the page shows a value: at most so many pages on
 QUIET_JS = """(restart) => {
   if (!window.__smhQuiet) {
     window.__smhQuiet = { at: performance.now() };
@@ -478,6 +479,8 @@ class Player:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
             return "ok", None, []
+        if action == "click" and step.get("until"):
+            return self._click_until(index, step, page)
         selector, locator, tried = self._locate_on_path(index, step, page)
         self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
@@ -510,6 +513,35 @@ class Player:
         with self._timed():
             self._verify_step(index, step, locator, page, key, result)
         return "ok", selector, tried
+
+    def _click_until(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, str | None, list[str]]:
+        """Click the step's element (a pager's "next") until the page shows the text `until` names, as often
+        as it takes and not at all when it shows already; the page never showing it is the task's fault."""
+        wanted = self._text(step["until"])
+        shown = self._scope(step, page).get_by_text(wanted, exact=True).locator("visible=true")
+        selector, tried = None, []
+        for turn in range(MAX_PAGER_CLICKS + 1):
+            deadline = time.monotonic() + self.timeout_ms / 1000
+            self._settled(page, restart=True)
+            while not shown.count() and not self._settled(page) and time.monotonic() < deadline:
+                page.wait_for_timeout(LOCATE_POLL_MS)
+            if shown.count():
+                self.notes.append(f'the page showed "{wanted}" after {turn} clicks')
+                return ("ok" if turn else "skipped"), selector, tried
+            try:
+                selector, locator, tried = self._locate(index, step, page)
+            except StepFailed:
+                break  # no pager left: the last page
+            if not locator.is_visible():
+                break
+            locator.click(timeout=self.timeout_ms)
+        raise StepFailed(
+            index,
+            f'step {index + 1} ({_describe(step)}): the page never showed "{wanted}", the task\'s value. '
+            f"The page showed {_page_summary(page)}",
+            tried,
+            fault="task",
+        )
 
     @contextmanager
     def _timed(self) -> Iterator[None]:
