@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
 from typing import NamedTuple
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
@@ -143,15 +144,20 @@ def _shown_at_start(outcome: PageOutcome | None, value: str) -> bool:
     return len(typed) >= READ_MIN and typed in shown
 
 
-def _read_below(recording: Recording, at: int) -> str | None:
+WORD_PLACE = re.compile(rf"(?P<place>{ORDINAL.pattern})\s+word\b", re.IGNORECASE)  # "the 2nd word"
+
+
+def _read_below(recording: Recording, at: int) -> tuple[str, re.Match[str] | None] | None:
     """The title, when a value typed that the title does not give is what the page showed on the line just
     after the title's own words (an instruction and the text it points at: "Type the text below"), when
     the recording started or when the person typed it: the line a run reads there, however the letters
-    were laid out."""
+    were laid out; or the word of that line that the title names by its place ("the 2nd word"), with
+    where the title names it."""
     step, title = recording.steps[at], " ".join(recording.title.split())
     typed = "".join((step.value or "").split())
-    if step.action != "fill" or step.secret or len(typed) < READ_MIN or not title or _names_value(title, step.value or ""):
+    if step.action != "fill" or step.secret or not typed or not title or _names_value(title, step.value or ""):
         return None
+    place = WORD_PLACE.search(title)
     shown = [entry.lines for entry in recording.along if entry.step <= at][-1:]
     below = [
         after
@@ -159,7 +165,11 @@ def _read_below(recording: Recording, at: int) -> str | None:
         for before, after in zip(lines, lines[1:])
         if " ".join(before.split()) == title
     ]
-    return title if any("".join(line.split()) == typed for line in below) else None
+    if len(typed) >= READ_MIN and any("".join(line.split()) == typed for line in below):
+        return title, None
+    number = ordinal_number(place["place"]) if place else None
+    words = [[w.strip(string.punctuation) for w in line.split()] for line in below]
+    return (title, place) if number and any(len(w) >= number and w[number - 1] == typed for w in words) else None
 
 
 def _lines_at(recording: Recording, at: int) -> list[str]:
@@ -634,7 +644,7 @@ def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], cov
         for name in own - covered:
             param = by_name.get(name)
             submit = _submit_after(steps, index)
-            if param is None or param.secret or submit is None or not _found_by_selector(step):
+            if param is None or param.secret or submit is None or step.reads or not _found_by_selector(step):
                 continue
             if param.kind == "toggle":
                 kind, expected = "checked", f"{{{name}}}"
@@ -1328,7 +1338,13 @@ class _StepMaker:
         if _read_beside(step, self.mention_text) and index in owners:
             built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
         elif below := _read_below(self.recording, index):
-            built.reads, built.value, built.description = True, escape_braces(below), "Enter what the page shows below the task"
+            title, place = below
+            built.reads, built.description = True, "Enter what the page shows below the task"
+            built.value = escape_braces(title)
+            if place is not None:  # "the 2nd word": its place is the task's, and so is the line read
+                name = self._named(place["place"], "place")
+                built.value = f"{escape_braces(title[: place.start()])}{{{name}}}{escape_braces(title[place.end('place') :])}"
+                built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:

@@ -129,6 +129,7 @@ class ProcedureStep(RecordedStep):
     ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
+    word: str | None = Field(None, max_length=SHORT)  # of the text read, only the word at this place ("2nd")
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
     suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
 
@@ -155,6 +156,7 @@ class ProcedureStep(RecordedStep):
             self.url,
             self.ordinal,
             self.until,
+            self.word,
             *self.selectors,
             *self.frame,
             *self.files,

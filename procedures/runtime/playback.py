@@ -6,6 +6,7 @@ placeholders and checks, so it imports only the standard library, Playwright and
 """
 
 import re
+import string
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -951,6 +952,11 @@ class Player:
         if step.get("reads"):  # what the page shows beside the text `value`
             self._typed = shown_beside(self._scope(step, page), value)
             self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
+            if step.get("word"):  # the word at the task's place in it
+                place = ordinal_number(self._text(step["word"])) or 0
+                words = [w.strip(string.punctuation) for w in (self._typed or "").split()]
+                self._typed = words[place - 1] if 0 < place <= len(words) else None
+                self._fail_if(index, step, page, None if self._typed else f"no {self._text(step['word'])} word there", "task")
             locator.fill(self._typed or "", timeout=self.timeout_ms)
         elif self._secrets_of(step):
             self._fill_secret(index, step, locator, value)

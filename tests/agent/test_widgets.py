@@ -138,3 +138,19 @@ def test_a_value_read_off_the_line_below_the_tasks_own_words(context, site: str)
         replay_on(context, url, store, "Type the code below and send it.", "localStorage.setItem('code', 'ZP4M')")
         == "answered ZP4M"
     )
+
+
+def test_the_word_at_the_tasks_place_in_the_text_below(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    url = f"{site}/widgets/words.html"
+
+    def copy(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Answer").press_sequentially("brown")
+        page.get_by_role("button", name="Send").click()
+        page.get_by_text("answered brown").wait_for()
+
+    procedure = build_procedure(record(context, url, copy, title="Type the 2nd word of the text below and send it."))
+    assert [p.example for p in procedure.abstract.parameters if p.kind == "text"] == ["2nd"]
+    store = stored(procedure)
+    task = "Type the 4th word of the text below and send it."
+    storage = f"localStorage.setItem('ask', {task!r}); localStorage.setItem('text', 'Slow grey cats nap, mostly.')"
+    assert replay_on(context, url, store, task, storage) == "answered nap"
