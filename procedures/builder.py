@@ -179,16 +179,18 @@ def _lines_at(recording: Recording, at: int) -> list[str]:
 
 
 def _pagers(recording: Recording) -> dict[int, tuple[int, str]]:
-    """Clicks on one element, one after another (a pager's "next"), after which the page first showed a
-    line that the title names (the item the task is about): by the run's first step index, (the index
-    after the run, that line). A run replays as clicks until the page shows the task's item."""
+    """Clicks on one element, two or more one after another (a pager's "next"), that the title does not
+    name, after which the page first showed a line that the title names (the item the task is about): by
+    the run's first step index, (the index after the run, that line). A run replays as clicks until the
+    page shows the task's item."""
     steps, title, runs = recording.steps, recording.title, {}
     index = 0
     while index < len(steps):
         end = index
         while end < len(steps) and steps[end].action == "click" and steps[end].selector == steps[index].selector:
             end += 1
-        if end > index and end < len(steps) and steps[index].selector:
+        named = any(_mentions(title, t) for t in [steps[index].label, *steps[index].row_texts] if t)
+        if end - index > 1 and end < len(steps) and steps[index].selector and not named:
             before = set(_lines_at(recording, index))
             shown = [line for line in _lines_at(recording, end) if line not in before and _mentions(title, line)]
             if len(shown) == 1 and len(shown[0]) < len(title):
@@ -1293,7 +1295,9 @@ class _StepMaker:
         recording = self.recording
         self.sets, self.picks, self.places = _checkbox_sets(recording), _calendar_picks(recording), _ordinals(recording)
         self.runs = _row_runs(recording, self.rows, self.targets, self.params.values)
-        self.spins, self.kinds, self.pagers = _spins(recording), _kind_clicks(recording), _pagers(recording)
+        self.spins, self.kinds = _spins(recording), _kind_clicks(recording)
+        picked = [range(start, end) for start, (end, *_) in self.picks.items()]
+        self.pagers = {i: run for i, run in _pagers(recording).items() if not any(i in r or run[0] - 1 in r for r in picked)}
         self.mention_text = f"{recording.title}\n{recording.description}"
 
     def _named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
