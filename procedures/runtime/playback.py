@@ -849,6 +849,17 @@ class Player:
             self.notes.append(f"opened {name!r}, which held the element")
             self._shows(locator)  # else another section inside it may still be closed
 
+    def _click_shown(self, locator: Locator) -> None:
+        """Click the element; one that went hidden meanwhile (in a section that the previous step closed, still
+        closing when it was found) is revealed again and clicked once more."""
+        try:
+            locator.click(timeout=self.timeout_ms)
+        except PlaywrightError as exc:
+            if "not visible" not in str(exc) or locator.is_visible():
+                raise
+            self._reveal(locator)
+            locator.click(timeout=self.timeout_ms)
+
     @staticmethod
     def _shows(locator: Locator) -> bool:
         """Whether the element shows within REVEAL_WAIT_MS."""
@@ -910,7 +921,7 @@ class Player:
         elif action == "click" and step.get("each_row"):
             self._click_in_rows(index, step, locator, page, value)
         elif action == "click":
-            locator.click(timeout=timeout)
+            self._click_shown(locator)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":
