@@ -172,7 +172,7 @@ def _done_already(
     if not outcome or any(procedure.steps[i].referenced_parameters() - shown for i in range(index, len(procedure.steps))):
         return None
     checks = end_checks(player, procedure, wait_ms=SETTLED_WAIT_MS, until_failure=True)
-    if not all(c.passed for c in checks):
+    if player.unsure or not all(c.passed for c in checks):
         return None
     for check in checks:
         if log is not None:
@@ -212,7 +212,8 @@ def _judged(player: Player, procedure: Procedure, records: list[StepRecord], log
             outcome="failed",
             checks=checks,
         )
-    return ReplayResult(success=True, steps=records, outcome="verified" if checks else "unverified", checks=checks)
+    verified = bool(checks) and not player.unsure  # a choice the task left open: the checks cannot tell it was the one
+    return ReplayResult(success=True, steps=records, outcome="verified" if verified else "unverified", checks=checks)
 
 
 @dataclass

@@ -33,7 +33,7 @@ BARE_STOP = r"(?=\s*(?:[,;!?()]|\.(?:\s|$)|$|\s(?:and|with|then|using|but|so)\b|
 CONJUNCTIONS = frozenset("and or but then with".split())
 NEGATIONS = r"(?:no|not|without|don'?t|do\s+not|never|uncheck|untick|disable|turn\s+off|skip)"
 USER_WORDS = re.compile(r"user|login|account|member|email|handle", re.IGNORECASE)
-FILLER_WORDS = frozenset("the a an about called named titled saying".split())
+FILLER_WORDS = frozenset("the a an their his her its about called named titled saying".split())
 FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
 # A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
 VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"
@@ -303,6 +303,37 @@ class _Binder:
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
             self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
 
+    def by_roles(self) -> None:
+        """Names put in other words: each name-shaped value the title gave by its role ("by X", "from X", "X
+        sent" for where a thing comes from; "to X", "Send X the ..." for whom it goes to) is the task's name
+        in the same role ("The mail by Barby should be forwarded to Rozina"). Once one is placed so, a last
+        name left for a last value is that one. Two names in one role are left alone."""
+        title = self.sources[0] if self.sources else ""
+        roles: dict[str, list[Parameter]] = {}
+        for param in self.open(secrets=False):
+            span = self.span(param, title)
+            if span and NAME.fullmatch(title[span[0] : span[1]]):
+                roles.setdefault(_role(title, *span) or "", []).append(param)
+        if len(roles.get("source", [])) + len(roles.get("goal", [])) < 1 or sum(map(len, roles.values())) < 2:
+            return
+        literal = set(_word_list(title)) - {w for p in self.params for w in _word_list(p.example or "")}
+        size = max(len((p.example or "").split()) for ps in roles.values() for p in ps)
+        found = [span for m in NAME.finditer(self.task) if (span := _name_in(m, literal, size)) and self.free(span)]
+        placed = []
+        for role in ("source", "goal"):
+            said = [span for span in found if _role(self.task, *span) == role]
+            if (
+                len(roles.get(role, [])) == 1
+                and len(said) == 1
+                and self.take(roles[role][0], self.task[slice(*said[0])], said[0], f"it is the name {role_words(role)}")
+            ):
+                placed.append(said[0])
+        left = [p for ps in roles.values() for p in ps if p.name not in self.result.values]
+        rest = [span for span in found if span not in placed]
+        inside = [span for span in rest if not _starts_sentence(self.task, span[0])] or rest
+        if placed and len(left) == 1 and len(inside) == 1:
+            self.take(left[0], self.task[slice(*inside[0])], inside[0], "the one name left for the one value left")
+
     def by_demonstrated_targets(self) -> None:
         """A clicked element's demonstrated name that the task says as a plain word, or its singular ("find
         books matching "x"" after clicking "Books" on the way): that element again, before quoted values are
@@ -568,6 +599,51 @@ class _Binder:
         return out
 
 
+NAME = re.compile(r"(?<![\w@#.'-])[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){0,2}(?![\w@'-])")  # a name written as one
+SOURCE_BEFORE = frozenset("by from".split())  # "the email by X", "from X"
+SOURCE_AFTER = frozenset("sent wrote sends writes posted".split())  # "the message X sent you"
+GOAL_BEFORE = frozenset({"to"})  # "forward it to X"
+ARTICLES = frozenset("the a an this that my your".split())
+
+
+def _name_in(match: re.Match[str], literal: set[str], size: int) -> tuple[int, int] | None:
+    """Where the name is in a run of capitalized words, without the title's own words and small words
+    around it ("Forward Rozina" -> "Rozina", for names of at most `size` words); None when a word inside
+    it is one of those."""
+    words = list(re.finditer(r"\S+", match.group(0)))
+    kept = [w for w in words if w.group(0).lower() not in literal | STOP_WORDS | VERBS | CHOOSING]
+    if len(kept) > size and kept[0] is words[0] and _starts_sentence(match.string, match.start()):
+        kept = kept[1:]  # capitalized because it starts the sentence: "Forward Rozina the email"
+    if not kept or words.index(kept[-1]) - words.index(kept[0]) + 1 != len(kept):
+        return None
+    return match.start() + kept[0].start(), match.start() + kept[-1].end()
+
+
+def role_words(role: str) -> str:
+    return {"source": "a thing comes from", "goal": "a thing goes to"}[role]
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    return not text[:at].strip() or bool(re.search(r"[.!?;:]\s*$", text[:at]))
+
+
+def _role(text: str, start: int, end: int) -> str | None:
+    """The role the words around a name give it: "source" (by X, from X, X sent), "goal" (to X, and the
+    first object of a verb that starts a sentence, "Send X the email"), else None."""
+    before = list(re.finditer(r"[\w'-]+", text[:start]))
+    after = re.findall(r"[\w'-]+", text[end:])
+    prev = before[-1].group(0).lower() if before else ""
+    following = after[0].lower() if after else ""
+    if prev in SOURCE_BEFORE or following in SOURCE_AFTER:
+        return "source"
+    if prev in GOAL_BEFORE:
+        return "goal"
+    ordered = before and (
+        _starts_sentence(text, before[-1].start()) or len(before) > 1 and before[-2].group(0).lower() == "please"
+    )
+    return "goal" if ordered and following in ARTICLES else None
+
+
 CASES = (
     ("upper", re.compile(r"\b(?:upper[\s-]?case|capital letters|capitals|all caps)\b", re.IGNORECASE)),
     ("lower", re.compile(r"\b(?:lower[\s-]?case|small letters)\b", re.IGNORECASE)),
@@ -733,6 +809,7 @@ def bind(
     binder = _Binder(procedure, task)
     binder.by_title_shape()
     binder.by_field_names()
+    binder.by_roles()
     binder.by_demonstrated_targets()
     binder.by_neighbours()
     binder.by_shape()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -149,6 +150,61 @@ def _shown_at_start(outcome: PageOutcome | None, value: str) -> bool:
     typed = "".join(value.split())
     shown = "".join("".join(outcome.start_lines).split()) if outcome else ""
     return len(typed) >= READ_MIN and typed in shown
+
+
+WORD_PLACE = re.compile(rf"(?P<place>{ORDINAL.pattern})\s+word\b", re.IGNORECASE)  # "the 2nd word"
+
+
+def _read_below(recording: Recording, at: int) -> tuple[str, re.Match[str] | None] | None:
+    """The title, when a value typed that the title does not give is what the page showed on the line just
+    after the title's own words (an instruction and the text it points at: "Type the text below"), when
+    the recording started or when the person typed it: the line a run reads there, however the letters
+    were laid out; or the word of that line that the title names by its place ("the 2nd word"), with
+    where the title names it."""
+    step, title = recording.steps[at], " ".join(recording.title.split())
+    typed = "".join((step.value or "").split())
+    if step.action != "fill" or step.secret or not typed or not title or _names_value(title, step.value or ""):
+        return None
+    place = WORD_PLACE.search(title)
+    shown = [entry.lines for entry in recording.along if entry.step <= at][-1:]
+    below = [
+        after
+        for lines in [recording.outcome.start_lines if recording.outcome else [], *shown]
+        for before, after in zip(lines, lines[1:])
+        if " ".join(before.split()) == title
+    ]
+    if len(typed) >= READ_MIN and any("".join(line.split()) == typed for line in below):
+        return title, None
+    number = ordinal_number(place["place"]) if place else None
+    words = [[w.strip(string.punctuation) for w in line.split()] for line in below]
+    return (title, place) if number and any(len(w) >= number and w[number - 1] == typed for w in words) else None
+
+
+def _lines_at(recording: Recording, at: int) -> list[str]:
+    """The lines the page showed when the person took step `at`."""
+    shown = [entry.lines for entry in recording.along if entry.step <= at]
+    return shown[-1] if shown else recording.outcome.start_lines if recording.outcome else []
+
+
+def _pagers(recording: Recording) -> dict[int, tuple[int, str]]:
+    """Clicks on one element, two or more one after another (a pager's "next"), that the title does not
+    name, after which the page first showed a line that the title names (the item the task is about): by
+    the run's first step index, (the index after the run, that line). A run replays as clicks until the
+    page shows the task's item."""
+    steps, title, runs = recording.steps, recording.title, {}
+    index = 0
+    while index < len(steps):
+        end = index
+        while end < len(steps) and steps[end].action == "click" and steps[end].selector == steps[index].selector:
+            end += 1
+        named = any(_mentions(title, t) for t in [steps[index].label, *steps[index].row_texts] if t)
+        if end - index > 1 and end < len(steps) and steps[index].selector and not named:
+            before = set(_lines_at(recording, index))
+            shown = [line for line in _lines_at(recording, end) if line not in before and _mentions(title, line)]
+            if len(shown) == 1 and len(shown[0]) < len(title):
+                runs[index] = (end, shown[0])
+        index = max(end, index + 1)
+    return runs
 
 
 def _is_task_verb(value: str, text: str) -> bool:
@@ -611,7 +667,9 @@ def _submit_after(steps: list[ProcedureStep], index: int) -> int | None:
 
 def _found_by_selector(step: ProcedureStep) -> bool:
     """Whether the step's selector alone finds its element (not the so-manyth of them, nor one in each row)."""
-    return bool(step.selector) and not (step.ordinal or step.each_row or step.by_kind or step.spin or step.by_picture)
+    return bool(step.selector) and not (
+        step.ordinal or step.each_row or step.any_row or step.by_kind or step.spin or step.by_picture
+    )
 
 
 def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], covered: set[str]) -> list[Check]:
@@ -624,7 +682,7 @@ def _element_checks(steps: list[ProcedureStep], parameters: list[Parameter], cov
         for name in own - covered:
             param = by_name.get(name)
             submit = _submit_after(steps, index)
-            if param is None or param.secret or submit is None or not _found_by_selector(step):
+            if param is None or param.secret or submit is None or step.reads or not _found_by_selector(step):
                 continue
             if param.kind == "toggle":
                 kind, expected = "checked", f"{{{name}}}"
@@ -748,6 +806,8 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
+        elif _read_below(recording, index):  # typed what the page shows below the title's words: read on each run
+            continue
         elif _read_beside(step, mention_text):  # typed what the page shows beside the text the title names
             base = _name_from_title(step.beside, mention_text, named) or "name"
             owners[index] = params.add(base, step.beside, "target", label=field)
@@ -794,12 +854,9 @@ def _click_parameters(
     choice = step.action == "check"
     if not mentioned and _compared(step, mention_text) is not None:  # the item is the one a superlative picks
         return
+    texts = [t.strip().rstrip(":").strip() for t in step.row_texts]  # "Phone:" beside a value is its name "Phone"
     row = next(  # a row whose text is the title's verb ("Change" beside "Books") is not the one the title names
-        (
-            t
-            for t in sorted(step.row_texts, key=len, reverse=True)
-            if _mentions(mention_text, t) and not _is_task_verb(t, mention_text)
-        ),
+        (t for t in sorted(texts, key=len, reverse=True) if _mentions(mention_text, t) and not _is_task_verb(t, mention_text)),
         None,
     )
     if not mentioned and row is not None and step.row_selector:  # "Delete Bob's row": the row is the choice
@@ -875,6 +932,13 @@ def _by_comparison(built: ProcedureStep, row: str, own: str, name: str, column: 
     )
 
 
+def _own_in_row(step: RecordedStep, mention_text: str) -> str:
+    """The clicked element's selector inside its item: by its kind (`a`) when the recorder found it by its
+    own text or name and that is the item's data, which the title does not name (a phone number)."""
+    by_text = bool(step.label) and step.label in step.row_selector and step.row_selector.startswith("internal:")
+    return step.tag if by_text and step.tag and not _mentions(mention_text, step.label) else step.row_selector
+
+
 def _icon_in_row(own: str, icon: str, param: str) -> str:
     """`own` with the class that named the icon as the parameter (any case): `span.like` -> `span[class~="{p}" i]`."""
     for token in _icon_classes(own):
@@ -929,6 +993,21 @@ def _in_place(built: ProcedureStep, step: RecordedStep, name: str) -> ProcedureS
 
 
 EVERY = re.compile(r"(?<!\w)(?:all|every|each)(?!\w)", re.IGNORECASE)
+# after a value that names an item, the words that refer back to the one the value names, and to the item
+HOLDER = re.compile(r"(?<!\w)(?:them|him|her)(?!\w)(?P<next>\s+[\w'-]+)?", re.IGNORECASE)
+ITEM_BACK = re.compile(r"(?<!\w)(?:it|its|that|this|these|those)(?!\w)", re.IGNORECASE)
+
+
+def _addresses_holder(title: str, value: str) -> bool:
+    """Whether the title, after naming an item by `value` (its sender, its author), refers back to the one
+    the value names ("and reply to them") and never to the item itself ("forward that email", "star it"):
+    what the title asks then goes to that one through any item that shows the value."""
+    shown = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", title, re.IGNORECASE)
+    if shown is None:
+        return False
+    after = QUOTED_TEXT.sub(" ", title[shown.end() :])
+    pronouns = [m for m in HOLDER.finditer(after) if not m["next"] or m["next"].strip().lower() in STOP_WORDS]  # not "her post"
+    return bool(pronouns) and not ITEM_BACK.search(after)
 
 
 def _row_runs(
@@ -1276,7 +1355,7 @@ def _flow_lines(
     for at, index in enumerate(origin):
         if rows.get(index) in names:
             what = f"{{{targets[index]}}}" if targets.get(index) in names else steps[at].label or steps[at].row_selector
-            items = f"{steps[at].value} items" if steps[at].each_row else "the item"
+            items = f"{steps[at].value} items" if steps[at].each_row else "any item" if steps[at].any_row else "the item"
             lines[at] = f'Click "{what}" in {"every item" if steps[at].value == "all" else items} that shows {{{rows[index]}}}'
     return lines
 
@@ -1332,6 +1411,8 @@ class _StepMaker:
         self.sets, self.picks, self.places = _checkbox_sets(recording), _calendar_picks(recording), _ordinals(recording)
         self.runs = _row_runs(recording, self.rows, self.targets, self.params.values)
         self.spins, self.kinds = _spins(recording), _kind_clicks(recording)
+        picked = [range(start, end) for start, (end, *_) in self.picks.items()]
+        self.pagers = {i: run for i, run in _pagers(recording).items() if not any(i in r or run[0] - 1 in r for r in picked)}
         self.mention_text = f"{recording.title}\n{recording.description}"
 
     def _named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
@@ -1348,6 +1429,12 @@ class _StepMaker:
         if index in self.spins:
             end, written = self.spins[index]
             return _spin_step(self.substitute.step(step, None), self._named(written, "number")), end
+        if index in self.pagers:
+            end, shown = self.pagers[index]
+            name = self._named(shown, "item", "target")
+            built = self.substitute.step(step, None)
+            described = f'Click "{step.label or step.selector}" until the page shows {{{name}}}'
+            return built.model_copy(update={"until": f"{{{name}}}", "description": described}), end
         if index in self.kinds:
             holder, written = self.kinds[index]
             return _kind_click(step, holder, self._named(written, "kind", "target")), next_one
@@ -1375,12 +1462,22 @@ class _StepMaker:
         built = substitute.step(step, owners.get(index), None if icon else targets.get(index))
         if _read_beside(step, self.mention_text) and index in owners:
             built.reads, built.description = True, f"Enter what the page shows beside {{{owners[index]}}}"
+        elif below := _read_below(self.recording, index):
+            title, place = below
+            built.reads, built.description = True, "Enter what the page shows below the task"
+            built.value = escape_braces(title)
+            if place is not None:  # "the 2nd word": its place is the task's, and so is the line read
+                name = self._named(place["place"], "place")
+                built.value = f"{escape_braces(title[: place.start()])}{{{name}}}{escape_braces(title[place.end('place') :])}"
+                built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if index in rows:
-            own = substitute.text(step.row_selector)
+            own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own
             built = _in_row(built, substitute.text(step.row), own, rows[index])
+            if _addresses_holder(self.recording.title, self.params.values[rows[index]]):
+                built.any_row = True
         if index in self.places:
             written, noun = self.places[index]
             built = _in_place(built, step, self.params.add(snake_case(f"{noun} place", fallback="place"), written))
@@ -1492,6 +1589,7 @@ def build_heuristic(recording: Recording) -> Procedure:
             or step.reads
             or step.compare is not None
             or step.by_picture
+            or step.until
             else line or ""
         )
     domains, goal = _domains_and_goal(recording)

@@ -23,6 +23,9 @@ INTERCHANGEABLE = frozenset(
     "click press hit tap push select choose pick tick check activate with without no not never don't".split()
 )
 
+# Words that only say where to look before acting: "Locate the email", "Look for the email", "Go to the email".
+SEEKING = frozenset("find locate look search go navigate".split())
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -86,6 +89,12 @@ def _said_alike(before: list[str], after: list[str]) -> bool:
     return all(any(_same_meaning(word, other) for other in rest) for word in shorter)
 
 
+def _seeking(words: list[str]) -> bool:
+    """A verb of looking for something, with the small words around it ("Look for", "Go to")."""
+    lower = [w.lower() for w in words]
+    return bool(set(lower) & SEEKING) and all(w in SEEKING or w in STOP_WORDS for w in lower)
+
+
 def differences(
     title: str, task: str, title_values: list[tuple[int, int]], task_values: list[tuple[int, int]]
 ) -> list[Difference]:
@@ -111,6 +120,8 @@ def differences(
             continue
         if _said_alike([w for w, _, _ in before], [w for w, _, _ in after]):
             continue
+        if _seeking([w for w, _, _ in before]) and _seeking([w for w, _, _ in after]):
+            continue  # "Locate the email by X" for "Find the email by X"
         if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
             continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"
         found.append(Difference(task[task_span[0] : task_span[1]], title[title_span[0] : title_span[1]]))

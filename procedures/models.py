@@ -119,9 +119,16 @@ class ProcedureStep(RecordedStep):
     calendar: bool = False  # a day picked in a calendar inside the element: `value` is the date, the month is stepped to
     many: bool = False  # a set of checkboxes inside the element: `value` lists the labels to tick, the others are unticked
     each_row: bool = False  # a click in each item that shows the row's value: `value` says in how many ("all", or a number)
+    # the title addresses the one the row's value names ("reply to them"), not the item: any item showing
+    # the value serves, the first is used when several do, and such a run is never verified
+    any_row: bool = False
+    # a click repeated until the page shows this text (a pager followed until the item the task names shows):
+    # not at all when it shows already
+    until: str | None = Field(None, max_length=SHORT)
     ordinal: str | None = Field(None, max_length=SHORT)  # the element is the so-manyth shown one that `selector` finds ("2nd")
     spin: bool = False  # a spinner's arrow (or, pressed, its field): `value` is the number it is stepped to
     reads: bool = False  # a fill of the text the page shows just after the text `value` names (read off a table)
+    word: str | None = Field(None, max_length=SHORT)  # of the text read, only the word at this place ("2nd")
     by_kind: bool = False  # the first element of the kind `value` names ("checkbox") inside the element is clicked
     suggestion: bool = False  # one of the elements that show a typed value (an autocomplete's): the first showing it is clicked
     # a choice by comparison: the element in the item (`row`) whose value in this column ("Duration", or a kind of
@@ -156,6 +163,8 @@ class ProcedureStep(RecordedStep):
             self.url,
             self.ordinal,
             self.unless_shown,
+            self.until,
+            self.word,
             *self.selectors,
             *self.frame,
             *self.files,

@@ -6,6 +6,7 @@ placeholders and checks, so it imports only the standard library, Playwright and
 """
 
 import re
+import string
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -40,6 +41,7 @@ OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element befor
 SETTLE_QUIET_MS = 600  # a page loaded whose document has not changed for this long has settled
 LOADED_QUIET_MS = 300  # the same, counted from the load a step waited for (its scripts ran; what it fetches is seen)
 LOCATE_POLL_MS = 100  # how often a step looks for its element
+MAX_PAGER_CLICKS = 100  # a pager followed until the page shows a value: at most so many pages on
 # The time since the document last changed, our own changes left out: a screenshot's hidden caret and mask
 # (Playwright's x-pw-* elements) and our data-smh-* marks, so that taking a step's picture does not wake the page.
 QUIET_JS = """(restart) => {
@@ -410,6 +412,7 @@ class Player:
         self._chosen_labels: list[str] = []  # the options the latest select step chose
         self._typed: str | None = None  # what the latest fill read off the page typed
         self.notes: list[str] = []  # what the latest step did otherwise than recorded (an option chosen for another)
+        self.unsure: list[str] = []  # choices the task left open that the run made: such a run is never verified
         self.last_page = page  # where the latest step ran: the end checks look there
         self._check_ms, self._checking_depth = 0.0, 0
         self.shown: dict[str, str] = {}  # parameter values as the page shows them (an option's label for its value)
@@ -539,6 +542,8 @@ class Player:
         if step.get("reveals") and self._at_hand(index, page):
             self.notes.append("the next step's element is at hand (shown, or in what that step opens)")
             return "skipped", None, []
+        if action == "click" and step.get("until"):
+            return self._click_until(index, step, page)
         selector, locator, tried = self._locate_on_path(index, step, page)
         if step.get("suggestion"):
             locator = self._as_typed(step, page, selector, locator)
@@ -574,6 +579,35 @@ class Player:
         with self._timed():
             self._verify_step(index, step, locator, page, key, result)
         return "ok", selector, tried
+
+    def _click_until(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, str | None, list[str]]:
+        """Click the step's element (a pager's "next") until the page shows the text `until` names, as often
+        as it takes and not at all when it shows already; the page never showing it is the task's fault."""
+        wanted = self._text(step["until"])
+        shown = self._scope(step, page).get_by_text(wanted, exact=True).locator("visible=true")
+        selector, tried = None, []
+        for turn in range(MAX_PAGER_CLICKS + 1):
+            deadline = time.monotonic() + self.timeout_ms / 1000
+            self._settled(page, restart=True)
+            while not shown.count() and not self._settled(page) and time.monotonic() < deadline:
+                page.wait_for_timeout(LOCATE_POLL_MS)
+            if shown.count():
+                self.notes.append(f'the page showed "{wanted}" after {turn} clicks')
+                return ("ok" if turn else "skipped"), selector, tried
+            try:
+                selector, locator, tried = self._locate(index, step, page)
+            except StepFailed:
+                break  # no pager left: the last page
+            if not locator.is_visible():
+                break
+            locator.click(timeout=self.timeout_ms)
+        raise StepFailed(
+            index,
+            f'step {index + 1} ({_describe(step)}): the page never showed "{wanted}", the task\'s value. '
+            f"The page showed {_page_summary(page)}",
+            tried,
+            fault="task",
+        )
 
     @contextmanager
     def _timed(self) -> Iterator[None]:
@@ -855,6 +889,10 @@ class Player:
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1 and number == 0 and step.get("any_row"):  # the task addresses the value's holder
+                    self.unsure.append(f"{found} items show the value the task names; the first was used")
+                    self.notes.append(self.unsure[-1])
+                    return selector, locator.first, tried
                 elif found > 1:
                     several[selector] = found
                 if selector not in tried:
@@ -935,6 +973,17 @@ class Player:
             opener.click(timeout=self.timeout_ms)
             self.notes.append(f"opened {name!r}, which held the element")
             self._shows(locator)  # else another section inside it may still be closed
+
+    def _click_shown(self, locator: Locator) -> None:
+        """Click the element; one that went hidden meanwhile (in a section that the previous step closed, still
+        closing when it was found) is revealed again and clicked once more."""
+        try:
+            locator.click(timeout=self.timeout_ms)
+        except PlaywrightError as exc:
+            if "not visible" not in str(exc) or locator.is_visible():
+                raise
+            self._reveal(locator)
+            locator.click(timeout=self.timeout_ms)
 
     @staticmethod
     def _shows(locator: Locator) -> bool:
@@ -1018,7 +1067,7 @@ class Player:
         elif action == "click" and step.get("compare") is not None:
             self._click_by_comparison(index, step, locator, page, value)
         elif action == "click":
-            locator.click(timeout=timeout)
+            self._click_shown(locator)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":
@@ -1069,6 +1118,11 @@ class Player:
         if step.get("reads"):  # what the page shows beside the text `value`
             self._typed = shown_beside(self._scope(step, page), value)
             self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
+            if step.get("word"):  # the word at the task's place in it
+                place = ordinal_number(self._text(step["word"])) or 0
+                words = [w.strip(string.punctuation) for w in (self._typed or "").split()]
+                self._typed = words[place - 1] if 0 < place <= len(words) else None
+                self._fail_if(index, step, page, None if self._typed else f"no {self._text(step['word'])} word there", "task")
             locator.fill(self._typed or "", timeout=self.timeout_ms)
         elif self._secrets_of(step):
             self._fill_secret(index, step, locator, value)

@@ -204,11 +204,12 @@ def read_through(locator: Locator) -> bool:
     return bool(locator.first.evaluate(f"(el) => ({READ_THROUGH_JS})()"))
 
 
-# Of the elements whose whole text is a name, the text of the first shown one's next element (its cell).
+# Of the elements whose whole text is a name, the first line of text of the first shown one's next element
+# (its cell, or the block below it).
 BESIDE_JS = """(els) => {
   for (const el of els) {
     if (!el.getClientRects().length || !el.nextElementSibling) continue;
-    const text = el.nextElementSibling.innerText.trim();
+    const text = el.nextElementSibling.innerText.trim().split('\\n')[0].trim();
     if (text) return text;
   }
   return null;

@@ -81,3 +81,29 @@ def test_one_item_of_several_that_show_the_value_is_not_guessed(context, site: s
     result = run_task("Like the post by @cy", page=_by(page, "@cy|@bo|@cy|@ann"), store=store, mode="replay")
     assert result.outcome == "task_fault" and "2 items show the value the task names" in (result.error or "")
     assert page.locator("#status").inner_text() == ""
+
+
+def test_an_item_that_only_reaches_the_one_its_value_names_may_be_any_of_them(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Reply to them": what the task asks goes to the one the value names, through any item that shows
+    it; the run takes the first and never says it verified what the task left open. "Like it" names the item."""
+
+    def reply_bo(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator(".post").filter(has_text="@bo").locator(".reply").click()
+        page.locator("#submit").click()
+
+    title = "Find the post by @bo and reply to them"
+    procedure = build_procedure(record(context, f"{site}/posts.html", reply_bo, title=title))
+    assert [s.any_row for s in procedure.steps if s.action == "click"] == [True, False]
+    assert "in any item that shows {post}" in procedure.abstract.flow[1]
+    store = ProcedureStore()
+    store.add(procedure)
+    page = _page_by(context, site, "@cy|@bo|@cy|@ann")
+    result = run_task("Find the post by @cy and reply to them", page=page, store=store, mode="replay")
+    assert result.outcome == "unverified", result.error
+    assert page.locator("#status").inner_text() == "1:reply:@cy"
+    assert any("2 items show the value" in note for step in result.steps for note in step.checked)
+    result = run_task("Find the post by @ann and reply to them", page=_by(page, "@cy|@bo|@cy|@ann"), store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "4:reply:@ann"
+    item = build_procedure(record(context, f"{site}/posts.html", reply_bo, title="Find the post by @bo and like it"))
+    assert not any(s.any_row for s in item.steps)

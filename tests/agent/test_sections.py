@@ -113,3 +113,22 @@ def test_an_item_in_a_submenu_is_found_by_its_name_and_its_menu_pointed_at(conte
     is in the submenu of Citrus, inside that of Fruit."""
     tasks = {'Choose the item "Banana"': "Banana", 'Choose the item "Lime"': "Lime"}
     replay_menu(context, site, 'Choose the item "Apple"', tasks)
+
+
+def test_a_target_in_a_section_still_closing_is_opened_again(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """The demonstration opened A, then B (which slides A away before hiding it): a word in A is found while
+    A is still closing, and clicked once A is opened again."""
+
+    def click_beta(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_role("button", name="Part A").click()
+        page.get_by_role("button", name="Part B").click()
+        page.get_by_text("beta", exact=True).click()
+        page.get_by_text("clicked beta").wait_for()
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{site}/accordion.html", click_beta, title='Click the word "beta"')))
+    page = context.new_page()
+    page.goto(f"{site}/accordion.html")
+    result = run_task('Click the word "alpha"', page=page, store=store, mode="replay", timeout_ms=2000)
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert page.locator("#status").inner_text() == "clicked alpha"

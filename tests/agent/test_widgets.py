@@ -29,6 +29,17 @@ def replay_on(context, url: str, store: ProcedureStore, task: str, storage: str 
     return status
 
 
+def _answers(text: str):  # type: ignore[no-untyped-def]
+    """A person who types `text` as the answer and sends it."""
+
+    def act(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Answer").press_sequentially(text)
+        page.get_by_role("button", name="Send").click()
+        page.get_by_text(f"answered {text}").wait_for()
+
+    return act
+
+
 def test_a_spinner_is_stepped_to_the_tasks_number(context, site: str) -> None:  # type: ignore[no-untyped-def]
     url = f"{site}/widgets/spinner.html"
 
@@ -122,12 +133,7 @@ def test_a_field_disabled_until_the_terms_are_read_takes_the_name(context, site:
 def test_a_value_read_off_the_page_beside_the_name_the_task_gives(context, site: str) -> None:  # type: ignore[no-untyped-def]
     url = f"{site}/widgets/card.html"
 
-    def copy(page) -> None:  # type: ignore[no-untyped-def]
-        page.get_by_label("Answer").press_sequentially("Ely")
-        page.get_by_role("button", name="Send").click()
-        page.get_by_text("answered Ely").wait_for()
-
-    procedure = build_procedure(record(context, url, copy, title="Type the Home town from the card and send it"))
+    procedure = build_procedure(record(context, url, _answers("Ely"), title="Type the Home town from the card and send it"))
     assert [s.reads for s in procedure.steps] == [False, True, False]
     assert [p.example for p in procedure.abstract.parameters if p.kind == "target"][0] == "Home town"
     store = stored(procedure)
@@ -137,3 +143,29 @@ def test_a_value_read_off_the_page_beside_the_name_the_task_gives(context, site:
     page.goto(url)
     result = run_task("Type the Shoe size from the card and send it", page=page, store=store, mode="replay")
     assert result.outcome == "failed" and 'the page shows nothing beside "Shoe size"' in (result.error or "")
+
+
+def test_a_value_read_off_the_line_below_the_tasks_own_words(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Type the code below": the page shows the code on the line after the instruction, another on each visit."""
+    url = f"{site}/widgets/code.html"
+
+    procedure = build_procedure(record(context, url, _answers("K7QX"), title="Type the code below and send it."))
+    assert [s.reads for s in procedure.steps] == [False, True, False]
+    assert "K7QX" not in procedure.model_dump_json()
+    store = stored(procedure)
+    assert (
+        replay_on(context, url, store, "Type the code below and send it.", "localStorage.setItem('code', 'ZP4M')")
+        == "answered ZP4M"
+    )
+
+
+def test_the_word_at_the_tasks_place_in_the_text_below(context, site: str) -> None:  # type: ignore[no-untyped-def]
+    url = f"{site}/widgets/words.html"
+
+    title = "Type the 2nd word of the text below and send it."
+    procedure = build_procedure(record(context, url, _answers("brown"), title=title))
+    assert [p.example for p in procedure.abstract.parameters if p.kind == "text"] == ["2nd"]
+    store = stored(procedure)
+    task = "Type the 4th word of the text below and send it."
+    storage = f"localStorage.setItem('ask', {task!r}); localStorage.setItem('text', 'Slow grey cats nap, mostly.')"
+    assert replay_on(context, url, store, task, storage) == "answered nap"

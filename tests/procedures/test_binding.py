@@ -335,3 +335,34 @@ def test_a_value_in_parentheses_is_the_next_value_a_task_must_give() -> None:
     )
     values = bind_parameters(procedure, 'Register a new writer called "Anna Kowalski" (Poland)', env={})
     assert (values["name"], values["country"]) == ("Anna Kowalski", "Poland")
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "The mail by Barby should be forwarded to Rozina.",
+        "Forward Rozina the email from Barby.",
+        "Forward Rozina the message Barby sent you.",
+        "Rozina wants the email you got from Barby.",
+        "I want the mail by Barby to be sent to Rozina.",
+        "Go to the message from Barby and send it to Rozina.",
+    ],
+)
+def test_names_put_in_other_words_bind_by_their_roles(task: str) -> None:
+    """Who a thing comes from ("by X", "from X", "X sent") and whom it goes to ("to X", "Send X the ...")."""
+    from procedures.models import Abstract, Parameter
+
+    for title in ("Send Darsey the email you got from Blakelee.", "Find the email by Blakelee and forward that email to Darsey."):
+        params = [Parameter(name="to", example="Darsey"), Parameter(name="sender", example="Blakelee", kind="target")]
+        procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+        assert bind(procedure, task, env={}, param_env={}).values == {"to": "Rozina", "sender": "Barby"}, title
+
+
+def test_two_names_in_one_role_or_none_placed_are_left_alone() -> None:
+    from procedures.models import Abstract, Parameter
+
+    title = "Find the email by Blakelee and forward that email to Darsey."
+    params = [Parameter(name="to", example="Darsey"), Parameter(name="sender", example="Blakelee", kind="target")]
+    procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+    assert "to" not in bind(procedure, "Barby and Rozina want the email", env={}, param_env={}).values
+    assert bind(procedure, "The mail by Barby or by Rozina", env={}, param_env={}).values.get("sender") != "Barby"

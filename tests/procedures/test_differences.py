@@ -52,3 +52,15 @@ def test_words_of_the_same_meaning_are_no_difference_and_opposites_are() -> None
     title = "Show the first message in the inbox and open it"
     assert differences(title, "Show the last message in the inbox and open it", [], []) == [Difference("last", "first")]
     assert differences(title, "Hide the first message in the inbox and open it", [], []) == [Difference("Hide", "Show")]
+
+
+def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
+    title = "Find the email by Gisela and forward that email to Casie."
+    values = [(title.index("Gisela"), title.index("Gisela") + 6), (title.index("Casie"), title.index("Casie") + 5)]
+    for task in (
+        "Locate the email by Gisela. Forward that email to Casie.",
+        "Look for the email by Gisela and forward that email to Casie.",
+    ):
+        assert differences(title, task, values, []) == []
+    task = "Find the email by Gisela and delete that email to Casie."
+    assert differences(title, task, values, []) == [Difference("delete", "forward")]
