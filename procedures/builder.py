@@ -370,8 +370,13 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
     return [f'{parent} >> internal:text="{{{target}}}"s']
 
 
+def _says_itself(step: ProcedureStep) -> bool:
+    """A step built with a description of its own (a widget's use), which is also its flow line."""
+    return bool(step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture)
+
+
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
-    if step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture:
+    if _says_itself(step):
         return step.description
     label = element_name(step) or step.field or step.tag or "the element"
     param = params_by_step.get(index)
@@ -1580,18 +1585,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     _mark_reveals(recording, steps, origin)
     flow_lines = _flow_lines(steps, origin, targets, rows, params.values)
     for step, line in zip(steps, flow_lines):
-        step.description = (
-            step.description
-            if step.many
-            or step.calendar
-            or step.spin
-            or step.by_kind
-            or step.reads
-            or step.compare is not None
-            or step.by_picture
-            or step.until
-            else line or ""
-        )
+        step.description = step.description if step.many or step.calendar or step.until or _says_itself(step) else line or ""
     domains, goal = _domains_and_goal(recording)
     return Procedure(
         title=recording.title.strip() or goal,

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
@@ -517,26 +517,9 @@ class Player:
     ) -> tuple[str, str | None, list[str]]:
         action = step["action"]
         key = (step.get("page") or 0, tuple(step.get("frame") or []))
-        if action == "navigate":
-            url = self._text(step.get("value") or step.get("url"), "url")
-            if first and _same_url(page.url, url):
-                with self._timed():
-                    self._seen[key] = self._document_state(step, page) or {}
-                return "skipped", None, []  # already there: no reload
-            self._check_destination(index, step, url)
-            self._check_secrets(index, step, url)
-            page.goto(url, timeout=self.timeout_ms)
-            self._acted(page, loaded=True)
-            with self._timed():
-                self._seen[key] = self._document_state(step, page) or {}
-            return "ok", None, []
-        self._check_where(index, step, page.url)
-        if action in ("back", "forward", "reload"):
-            {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
-            self._acted(page, loaded=True)
-            with self._timed():
-                self._seen[key] = self._document_state(step, page) or {}
-            return "ok", None, []
+        moved = self._move(index, step, page, first, key)
+        if moved is not None:
+            return moved
         if step.get("unless_shown"):
             self._stop_if_shown(index, step, page, self._text(step["unless_shown"]))
         if step.get("reveals") and self._at_hand(index, page):
@@ -579,6 +562,31 @@ class Player:
         with self._timed():
             self._verify_step(index, step, locator, page, key, result)
         return "ok", selector, tried
+
+    def _move(
+        self, index: int, step: Mapping[str, Any], page: Page, first: bool, key: tuple[int, tuple[str, ...]]
+    ) -> tuple[str, str | None, list[str]] | None:
+        """A step that goes to a page (open, back, forward, reload), played; None for any other step, once the
+        page is checked to be where that step was recorded."""
+        action = step["action"]
+        if action == "navigate":
+            url = self._text(step.get("value") or step.get("url"), "url")
+            if first and _same_url(page.url, url):
+                with self._timed():
+                    self._seen[key] = self._document_state(step, page) or {}
+                return "skipped", None, []  # already there: no reload
+            self._check_destination(index, step, url)
+            self._check_secrets(index, step, url)
+            page.goto(url, timeout=self.timeout_ms)
+        else:
+            self._check_where(index, step, page.url)
+            if action not in ("back", "forward", "reload"):
+                return None
+            {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action](timeout=self.timeout_ms)
+        self._acted(page, loaded=True)
+        with self._timed():
+            self._seen[key] = self._document_state(step, page) or {}
+        return "ok", None, []
 
     def _click_until(self, index: int, step: Mapping[str, Any], page: Page) -> tuple[str, str | None, list[str]]:
         """Click the step's element (a pager's "next") until the page shows the text `until` names, as often
@@ -901,6 +909,21 @@ class Player:
             if now >= deadline or self._settled(page, quiet_ms=self._acted_on.get(id(page), SETTLE_QUIET_MS)):
                 break
             page.wait_for_timeout(LOCATE_POLL_MS)
+        self._not_found(index, step, page, selectors, tried, strangers, several)
+
+    def _not_found(
+        self,
+        index: int,
+        step: Mapping[str, Any],
+        page: Page,
+        selectors: list[str],
+        tried: list[str],
+        strangers: list[str],
+        several: dict[str, int],
+    ) -> NoReturn:
+        """Why no element was found: several items the task does not tell apart, a choice the page does not
+        offer (both the task's fault), or nothing that the selectors match."""
+        scope = self._scope(step, page)
         other = (
             f"; {', '.join(strangers)} found an element without the recorded role and name, so it was not used"
             if strangers
