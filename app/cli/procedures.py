@@ -140,7 +140,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     store = ProcedureStore()
     procedure = store.get(store.resolve(args.id))
     if not procedure.deprecated:
-        raise ShowMeHowError(f"'{procedure.title}' ({procedure.id[:12]}) is not deprecated: runs already use it")
+        print(f"'{procedure.title}' ({procedure.id[:12]}) is not deprecated: runs already use it")
+        return 0
     store.set_deprecated(procedure.id, False)
     print(f"Restored {procedure.id}: runs use it again ({procedure.success_count} verified, {procedure.failure_count} failed)")
     return 0

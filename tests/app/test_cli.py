@@ -292,3 +292,17 @@ def test_show_and_explain_say_what_each_check_covers(home: Path, capsys: pytest.
     explained = cli(capsys, "retrieve", 'Log in to the demo site as "bob"', "--explain").stdout
     assert "optional (the demonstrated value unless the task gives one): team" in explained
     assert "no check covers: password, team" in explained
+
+
+def test_a_deprecated_procedure_picked_says_so_and_restore_brings_it_back(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = ProcedureStore()
+    pid = store.add(sample_procedure())
+    store.set_deprecated(pid, True)
+    picked = cli(capsys, "run", "Log in to the demo site", "--mode", "replay", "--procedure", pid[:8])
+    assert picked.returncode != 0 and "is deprecated" in picked.stderr and f"showmehow restore {pid[:12]}" in picked.stderr
+    assert cli(capsys, "restore", pid[:8]).returncode == 0 and not ProcedureStore().get(pid).deprecated
+    assert "is not deprecated" in cli(capsys, "restore", pid[:8]).stdout
+    missing = cli(capsys, "export", pid, str(tmp_path / "no" / "where.py"))
+    assert missing.returncode == 2 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr
