@@ -300,7 +300,7 @@ def test_a_deprecated_procedure_picked_says_so_and_restore_brings_it_back(
     store = ProcedureStore()
     pid = store.add(sample_procedure())
     store.set_deprecated(pid, True)
-    picked = cli(capsys, "run", "Log in to the demo site", "--mode", "replay", "--procedure", pid[:8])
+    picked = run_cli("run", "Log in to the demo site", "--mode", "replay", "--procedure", pid[:8])  # a browser: its own process
     assert picked.returncode != 0 and "is deprecated" in picked.stderr and f"showmehow restore {pid[:12]}" in picked.stderr
     assert cli(capsys, "restore", pid[:8]).returncode == 0 and not ProcedureStore().get(pid).deprecated
     assert "is not deprecated" in cli(capsys, "restore", pid[:8]).stdout
