@@ -1151,9 +1151,9 @@ class Player:
             self._fill_secret(index, step, locator, value)
         else:
             written, value = value, for_input(step.get("input_type") or "", value)  # "2:37 PM" into a time field is "14:37"
-            own = placeholders(step.get("value"))
-            if written != value and len(own) == 1 and PLACEHOLDER.fullmatch(step.get("value") or ""):
-                self.sent[next(iter(own))] = value  # what the form sends, for the end checks' URL
+            whole = PLACEHOLDER.fullmatch(step.get("value") or "") if written != value else None
+            if whole is not None and whole.group(1):
+                self.sent[whole.group(1)] = value  # what the form sends, for the end checks' URL
             try:
                 locator.fill(value, timeout=self.timeout_ms)
             except PlaywrightError as exc:  # DevTools records a choice in a select as "change", imported as fill
