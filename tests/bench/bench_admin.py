@@ -35,7 +35,7 @@ from recorder import RecordingSession
 from recorder.browser import launch
 from tests.bench import admin_tasks
 from tests.bench.admin_tasks import Instance, Task
-from tests.bench.common import isolated_home, serving
+from tests.bench.common import false_success, isolated_home, serving
 
 STEP_TIMEOUT_MS = 5000
 
@@ -80,7 +80,7 @@ class Run:
 
     @property
     def false_success(self) -> bool:
-        return self.outcome in ("verified", "unverified") and not self.rewarded
+        return false_success(self.outcome, self.rewarded)
 
 
 @dataclass

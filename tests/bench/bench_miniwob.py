@@ -47,7 +47,7 @@ from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch
 from tests.bench import miniwob_people as people
-from tests.bench.common import isolated_home
+from tests.bench.common import false_success, isolated_home
 
 VERSION = "1.1.0"
 START = "Math.seedrandom({seed!r}); core.EPISODE_MAX_TIME = 120000; core.startEpisodeReal();"
@@ -205,7 +205,7 @@ class Run:
 
     @property
     def false_success(self) -> bool:
-        return self.outcome in ("verified", "unverified") and not self.rewarded
+        return false_success(self.outcome, self.rewarded)
 
 
 @dataclass

@@ -55,3 +55,8 @@ def report(name: str, values_ms: list[float], target_ms: float | None = None) ->
     p95 = sorted(values_ms)[int(len(values_ms) * 0.95) - 1]
     verdict = "" if target_ms is None else ("  OK" if median < target_ms else f"  OVER TARGET {target_ms} ms")
     print(f"{name}: median {median:.2f} ms, p95 {p95:.2f} ms, n={len(values_ms)}{verdict}")
+
+
+def false_success(outcome: str, rewarded: bool) -> bool:
+    """A run that said it did the task (verified or unverified) while the site's own judge says it did not."""
+    return outcome in ("verified", "unverified") and not rewarded
