@@ -34,6 +34,7 @@ from retrieval.scoring import (
 from retrieval.similarity import (
     UNKNOWN_VERB,
     Evidence,
+    asks_a_question,
     document_of,
     goal_similarity,
     other_verb,
@@ -96,13 +97,19 @@ def all_of(task: Task, counts: dict[str, int]) -> str:
     return " AND ".join(f'"{w}"' for w in words)
 
 
-def candidate(goal: float, evidence: list[Evidence | str], place: float, unknown_verb: bool = False) -> bool:
+def candidate(
+    goal: float, evidence: list[Evidence | str], place: float, unknown_verb: bool = False, question: bool = False
+) -> bool:
     """Whether a procedure is about the task at all: its goal similarity reaches MIN_GOAL, or, on a page where it
-    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings) and does not
-    start with a verb that nothing links to the title's (`unknown_verb`: "Import authors" is not "Delete the
-    author")."""
+    was recorded, the task shares a word or a synonym with what it does (its title, steps or headings), asks for
+    something to be done (not `question`: "How many pages does this document have?") and does not start with a
+    verb that nothing links to the title's (`unknown_verb`: "Import authors" is not "Delete the author")."""
     return goal >= MIN_GOAL or (
-        place >= VISITED_PAGE and goal >= MIN_GOAL_HERE and not unknown_verb and any(isinstance(e, Evidence) for e in evidence)
+        place >= VISITED_PAGE
+        and goal >= MIN_GOAL_HERE
+        and not unknown_verb
+        and not question
+        and any(isinstance(e, Evidence) for e in evidence)
     )
 
 
@@ -181,6 +188,7 @@ class Retriever:
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
         places = {row.id: place_match(url, row.places, row.domains) for row in rows}
+        question = asks_a_question(analysed)
         kept = [
             row
             for row in rows
@@ -188,6 +196,7 @@ class Retriever:
                 *goals[row.id],
                 places[row.id],
                 goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) == UNKNOWN_VERB,
+                question,
             )
         ]
         best = min(max((goals[row.id][0] for row in kept), default=0.0), 1.0)

@@ -225,6 +225,29 @@ def other_verb(task: Task, doc: Document) -> float:
     return UNKNOWN_VERB if not ({first.stem} | thesaurus_stems(first.surface)) & said else 1.0
 
 
+def _names_a_thing(term: Term) -> bool:
+    """Whether a task word may name a thing: no action of the vocabulary, and a noun or a word the thesaurus does not
+    know ("quickly" and "currently" name nothing)."""
+    if vocabulary().is_action(term.stem):
+        return False
+    parts = parts_of_speech(term.surface)
+    return not parts or "noun" in parts
+
+
+QUESTION_WORDS = frozenset(stem(w) for w in "how what when where which who whom whose why".split())
+
+
+def asks_a_question(task: Task) -> bool:
+    """Whether a task asks a question rather than for something to be done: it starts with a question word ("How many
+    pages does this document have?", "Who wrote this page?"), unless it asks how to do something ("How do I export the
+    report": "how" and then a verb)."""
+    if not task.stems or task.stems[0] not in QUESTION_WORDS:
+        return False
+    first = next((t for t in task.terms if t.position == _first_word(task.stems)), None)
+    doing = first is not None and (first.meanings & vocabulary().actions or "verb" in parts_of_speech(first.surface))
+    return task.stems[0] != "how" or not doing
+
+
 def _first_word(stems: list[str]) -> int:
     return next((i for i, word in enumerate(stems) if word not in STOP_STEMS), -1)
 
@@ -248,7 +271,6 @@ def goal_similarity(
     covered = total = 0.0
     evidence: list[Evidence] = []
     matched: set[str] = set()
-    vocab = vocabulary()
     own_things = False  # the task names a thing that the procedure does not have
     for term in task.terms:
         weight = weights.get(term.stem, 1.0)
@@ -256,7 +278,7 @@ def goal_similarity(
         valued = _value_weight(term, slots)
         if why is None:
             weight *= valued
-            own_things = own_things or (valued == 1.0 and not vocab.is_action(term.stem))
+            own_things = own_things or (valued == 1.0 and _names_a_thing(term))
         else:
             if why.field != "goal":  # a value that the procedure showed too helps a little, and costs no more than one it did not
                 weight *= valued

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import OSA, Indel
 
+from core.words import stem
 from procedures.store import ProcedureStore
 from retrieval.text import STOP_STEMS
 from retrieval.vocabulary import vocabulary
@@ -22,7 +23,7 @@ def close_enough(word: str, candidate: str) -> int | None:
 
 
 def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
-    """Unknown words -> the known word they most likely mean."""
+    """Unknown words -> the known word they most likely mean (not another form of the same word: stems join those)."""
     vocab = vocabulary()
     unknown = {w for w in words if len(w) >= 3 and w.isalpha() and w not in vocab.words and w not in STOP_STEMS}
     unknown -= store.index.known_words(unknown) if unknown else set()
@@ -31,6 +32,7 @@ def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
         candidates = store.index.words_starting(word[0], len(word) - 2, len(word) + 2)
         candidates += [v for v in vocab.words if v[:1] == word[0] and abs(len(v) - len(word)) <= 2]
         scored = [(d, -len(c), c) for c in set(candidates) if (d := close_enough(word, c)) is not None]
-        if scored:
-            out[word] = min(scored)[2]
+        best = min(scored)[2] if scored else None
+        if best and stem(best) != stem(word):  # "changes" is "change" written otherwise, not misspelt
+            out[word] = best
     return out

@@ -15,6 +15,10 @@ FILLER = frozenset(
     "want need let lets just now also there here them then they do does did am been some any called named titled about via".split()
 )
 STOP_STEMS = frozenset(STOP_WORDS | FILLER | {stem(w) for w in STOP_WORDS | FILLER})
+# in a task, whose words are known as written: the stop words whose stems are words of their own ("called": "call",
+# "titled": "title") are stop words as written only
+PARTICIPLES = frozenset("called named titled".split())
+TASK_STOP_STEMS = STOP_STEMS - {stem(w) for w in PARTICIPLES} | PARTICIPLES
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth ninth tenth "
     "last next previous".split()
@@ -39,6 +43,7 @@ class Term:
 def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocabulary | None = None) -> list[Term]:
     """Terms of a stream of stemmed words (SLOT marks a value), phrases folded, stop words out."""
     vocab = vocab or vocabulary()
+    stop_stems = STOP_STEMS if surfaces is None else TASK_STOP_STEMS
     surfaces = surfaces or stems
     out: list[Term] = []
     i = 0
@@ -53,7 +58,8 @@ def fold_terms(stems: list[str], surfaces: list[str] | None = None, vocab: Vocab
                 break
         else:
             word = stems[i]
-            if word != SLOT and word not in STOP_STEMS and (len(word) > 1 or word in vocab.meanings):
+            stop = word in stop_stems or surfaces[i] in PARTICIPLES
+            if word != SLOT and not stop and (len(word) > 1 or word in vocab.meanings):
                 out.append(Term(surfaces[i], word, vocab.meaning(word), i))
             i += 1
     return out

@@ -103,3 +103,11 @@ def test_document_frequencies_follow_the_store_as_it_changes(tmp_path: Path) -> 
     assert first.index.term_counts(["newsletter"]) == {"newsletter": 2}
     first.close()
     other.close()
+
+
+def test_on_its_page_a_question_that_shares_a_word_is_no_task_for_a_procedure(store: ProcedureStore) -> None:
+    pagination = f"{UI}/pagination"
+    assert top(store, "How many pages does this report have?", pagination) is None
+    assert top(store, "Who wrote the page I'm reading?", pagination) is None
+    assert top(store, "jump to the last page", pagination) == "ui_pagination"
+    assert top(store, "How do I go to the last page", pagination) == "ui_pagination"

@@ -9,7 +9,7 @@ from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from retrieval import Retriever
 from retrieval.retriever import all_of, fts_query
-from retrieval.spelling import close_enough
+from retrieval.spelling import close_enough, corrections
 from retrieval.text import analyze
 from retrieval.vocabulary import vocabulary
 
@@ -164,3 +164,14 @@ def test_a_verb_that_neither_the_vocabulary_nor_the_thesaurus_links_to_the_title
     assert [m.procedure.title for m in Retriever(store).retrieve('Double-click the "Inbox" card')] == [
         'Double-click the "Archive" card'
     ]
+
+
+def test_words_that_introduce_values_are_stop_words_only_as_written() -> None:
+    assert "titl" in {t.stem for t in analyze("list the titles on the shelf").terms}
+    assert "call" in {t.stem for t in analyze("call the support line").terms}
+    assert "call" not in {t.stem for t in analyze('add a genre called "Poetry"').terms}
+
+
+def test_another_form_of_a_stored_word_is_no_misspelling(store: ProcedureStore) -> None:
+    store.add(_procedure("Change the status of the order", _click("#status", "Status")))
+    assert corrections(["changes", "chnage"], store) == {"chnage": "change"}
