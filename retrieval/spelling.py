@@ -22,6 +22,22 @@ def close_enough(word: str, candidate: str) -> int | None:
     return distance if distance <= (2 if len(word) >= 8 else 1) else None
 
 
+KEYBOARD_ROWS = (("qwertyuiop", 0.0), ("asdfghjkl", 0.25), ("zxcvbnm", 0.75))  # each row's keys, and how far it is shifted
+KEYS = {key: (r, c + shift) for r, (keys, shift) in enumerate(KEYBOARD_ROWS) for c, key in enumerate(keys)}
+NEIGHBOURS = {
+    key: {k for k, (r2, x2) in KEYS.items() if k != key and abs(r2 - r) <= 1 and abs(x2 - x) <= 1.0}
+    for key, (r, x) in KEYS.items()
+}
+
+
+def slip_of_a_key(word: str, candidate: str) -> bool:
+    """Whether `word` is `candidate` with one letter replaced by a key next to it ("cloze" for "close", not "clone")."""
+    if len(word) != len(candidate):
+        return False
+    diffs = [(a, b) for a, b in zip(word, candidate) if a != b]
+    return len(diffs) == 1 and diffs[0][0] in NEIGHBOURS.get(diffs[0][1], ())
+
+
 def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
     """Unknown words -> the known word they most likely mean (not another form of the same word: stems join those)."""
     vocab = vocabulary()
@@ -31,8 +47,10 @@ def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
     for word in sorted(unknown):
         candidates = store.index.words_starting(word[0], len(word) - 2, len(word) + 2)
         candidates += [v for v in vocab.words if v[:1] == word[0] and abs(len(v) - len(word)) <= 2]
-        scored = [(d, -len(c), c) for c in set(candidates) if (d := close_enough(word, c)) is not None]
-        best = min(scored)[2] if scored else None
+        scored = [
+            (d, not slip_of_a_key(word, c), -len(c), c) for c in set(candidates) if (d := close_enough(word, c)) is not None
+        ]
+        best = min(scored)[-1] if scored else None
         if best and stem(best) != stem(word):  # "changes" is "change" written otherwise, not misspelt
             out[word] = best
     return out

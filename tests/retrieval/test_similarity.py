@@ -175,3 +175,9 @@ def test_words_that_introduce_values_are_stop_words_only_as_written() -> None:
 def test_another_form_of_a_stored_word_is_no_misspelling(store: ProcedureStore) -> None:
     store.add(_procedure("Change the status of the order", _click("#status", "Status")))
     assert corrections(["changes", "chnage"], store) == {"chnage": "change"}
+
+
+def test_of_two_corrections_as_close_the_slip_of_a_neighbouring_key_wins(store: ProcedureStore) -> None:
+    store.add(_procedure("Clone the repository", _click("#clone", "Clone")))
+    store.add(_procedure("Close the dialog", _click("#close", "Close")))
+    assert corrections(["cloze", "clpne"], store) == {"cloze": "close", "clpne": "clone"}
