@@ -25,6 +25,7 @@ FIELD_NAMES = {
     "steps": "steps' elements",
     "values": "demonstrated values",
     "fits": "parameters' values",
+    "site": "site's name",
 }
 SYNONYM = 0.85  # a word of the same vocabulary group
 THESAURUS, THESAURUS_SENSES = 0.7, 2  # a word that shares one of its two most frequent senses per part of speech
@@ -54,6 +55,7 @@ class Document:
     shapes: Counter[str]  # the shapes of the demonstrated values that parameters stand for
     allowed: tuple[str, ...]  # the allowed values of its parameters, stemmed, between spaces
     verbs: tuple[frozenset[str], ...]  # the meanings of the title's words that say what to do, not to what
+    sites: frozenset[str]  # the stemmed names of the sites it ran on ("atlassian" for id.atlassian.com)
 
 
 def _phrases_and_words(stems: list[str]) -> set[str]:
@@ -70,7 +72,7 @@ def _phrases_and_words(stems: list[str]) -> set[str]:
 
 
 @lru_cache(maxsize=20_000)
-def document(goal: str, about: str, steps: str, values: str, fits: str = "") -> Document:
+def document(goal: str, about: str, steps: str, values: str, fits: str = "", domains: tuple[str, ...] = ()) -> Document:
     groups = vocabulary().meanings
     terms: dict[str, tuple[float, str]] = {}
     meanings: dict[str, tuple[float, str, str]] = {}
@@ -103,11 +105,19 @@ def document(goal: str, about: str, steps: str, values: str, fits: str = "") -> 
         Counter(kinds.split()),
         tuple(f" {a} " for a in allowed),
         verbs,
+        frozenset(stem(label) for domain in domains for label in site_names(domain)),
     )
 
 
 def document_of(row: SearchRow) -> Document:
-    return document(row.goal, row.about, row.steps, row.values, row.fits)
+    return document(row.goal, row.about, row.steps, row.values, row.fits, tuple(row.domains))
+
+
+def site_names(domain: str) -> list[str]:
+    """The words of a domain that name its site: its labels but the top-level one, "www" and short ones
+    ("id.atlassian.com": "atlassian")."""
+    labels = domain.lower().split(".")
+    return [label for label in labels[:-1] if len(label) > 2 and label.isalpha() and label != "www"] or labels[:1]
 
 
 @dataclass(frozen=True)
@@ -275,7 +285,9 @@ def goal_similarity(
     for term in task.terms:
         weight = weights.get(term.stem, 1.0)
         score, why = _match(term, doc)
-        valued = _value_weight(term, slots)
+        valued = 1.0 if term.stem in doc.sites else _value_weight(term, slots)  # a site's name is no value
+        if why is None and term.stem in doc.sites:
+            score, why = FIELD_WEIGHTS["about"], Evidence(term.misspelt or term.surface, term.surface, "same word", "site")
         if why is None:
             weight *= valued
             own_things = own_things or (valued == 1.0 and _names_a_thing(term))

@@ -181,3 +181,13 @@ def test_of_two_corrections_as_close_the_slip_of_a_neighbouring_key_wins(store: 
     store.add(_procedure("Clone the repository", _click("#clone", "Clone")))
     store.add(_procedure("Close the dialog", _click("#close", "Close")))
     assert corrections(["cloze", "clpne"], store) == {"cloze": "close", "clpne": "clone"}
+
+
+def test_a_task_that_names_the_site_a_procedure_ran_on_finds_it(store: ProcedureStore) -> None:
+    for site in ("accounts.google.com", "id.atlassian.com"):
+        procedure = _procedure("Sign in with alex@example.org", _click("#next", "Next"), start=f"https://{site}/login")
+        store.add(procedure.model_copy(update={"abstract": procedure.abstract.model_copy(update={"domains": [site]})}))
+    for name, site in (("Atlassian", "id.atlassian.com"), ("Google", "accounts.google.com")):
+        best = Retriever(store).retrieve(f"sign in to {name} with li.wei@example.org", k=1)[0]
+        assert best.procedure.abstract.domains == [site]
+        assert f'"{name.lower()}" (same word, in the site\'s name)' in best.evidence
