@@ -138,14 +138,14 @@ def _match(term: Term, doc: Document) -> tuple[float, Evidence | None]:
     found = doc.terms.get(term.stem)
     scale = MISSPELT if term.misspelt else 1.0
     kind = "misspelling" if term.misspelt else "same word"
-    if found:
-        return found[0] * scale, Evidence(term.misspelt or term.surface, term.surface, kind, found[1])
     best: tuple[float, str, str] = (0.0, "", "")
     own = vocabulary().meanings.get(term.stem, frozenset())  # a phrase's groups before its single words
     for meaning in sorted(term.meanings, key=lambda m: m not in own):
         hit = doc.meanings.get(meaning)
         if hit and hit[0] > best[0]:
             best = hit
+    if found and found[0] >= best[0] * SYNONYM:  # the same word, unless a synonym in a weightier field says more
+        return found[0] * scale, Evidence(term.misspelt or term.surface, term.surface, kind, found[1])
     if best[0]:
         kind = "misspelling and synonym" if term.misspelt else "synonym"
         return best[0] * SYNONYM * scale, Evidence(term.misspelt or term.surface, best[2], kind, best[1])

@@ -191,3 +191,12 @@ def test_a_task_that_names_the_site_a_procedure_ran_on_finds_it(store: Procedure
         best = Retriever(store).retrieve(f"sign in to {name} with li.wei@example.org", k=1)[0]
         assert best.procedure.abstract.domains == [site]
         assert f'"{name.lower()}" (same word, in the site\'s name)' in best.evidence
+
+
+def test_a_synonym_in_the_title_counts_more_than_the_same_word_among_demonstrated_values(store: ProcedureStore) -> None:
+    kind = ProcedureStep(action="select", selector="#kind", selectors=["#kind"], label="Kind", value="{kind}", tag="select")
+    leave = Parameter(name="kind", example="vacation", description="kind of absence")
+    store.add(_procedure("Request time off", kind, parameters=(leave,)))
+    _, goal, evidence = _first(store, "vacation please")
+    assert evidence[0].startswith('"vacation" = "tim off" (synonym, in the title)'), evidence
+    assert goal > 0.5
