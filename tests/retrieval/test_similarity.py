@@ -200,3 +200,10 @@ def test_a_synonym_in_the_title_counts_more_than_the_same_word_among_demonstrate
     _, goal, evidence = _first(store, "vacation please")
     assert evidence[0].startswith('"vacation" = "tim off" (synonym, in the title)'), evidence
     assert goal > 0.5
+
+
+def test_calling_off_a_booking_undoes_booking(store: ProcedureStore) -> None:
+    store.add(_procedure('Book a table for 2 on "Friday"', _click("#book", "Book")))
+    store.add(_procedure('Cancel the booking "RC-4471"', _click("#cancel", "Cancel booking")))
+    matches = Retriever(store).retrieve("call off my booking RC-3300, I have a clash in my schedule", k=3)
+    assert [m.procedure.title for m in matches] == ['Cancel the booking "RC-4471"']
