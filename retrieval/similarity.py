@@ -39,6 +39,8 @@ UNKNOWN_VERB = 0.85  # ... when it starts with a verb that the vocabulary does n
 GENERAL_ACTIONS = frozenset(
     "click double_click filter choose give_value type check uncheck expand collapse submit navigate scroll drag".split()
 )
+LOOKING = frozenset("filter search view navigate scroll".split())  # the actions that only look at what a site holds
+CHANGING = frozenset("create delete edit upload buy book subscribe unsubscribe signup share reply copy".split())  # ... change it
 FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
@@ -226,6 +228,8 @@ def other_verb(task: Task, doc: Document) -> float:
     if first is None or first.value or first.position != _first_word(task.stems) or not doc.verbs:
         return 1.0
     actions = first.meanings & vocab.actions
+    if actions & LOOKING and any(verb <= CHANGING for verb in doc.verbs) and not any(verb & LOOKING for verb in doc.verbs):
+        return OFF_TOPIC  # a task that asks to look ("Filter the book list") is no procedure that changes records
     if actions:
         other = not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
         return OFF_TOPIC if other else 1.0

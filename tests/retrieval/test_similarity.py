@@ -207,3 +207,13 @@ def test_calling_off_a_booking_undoes_booking(store: ProcedureStore) -> None:
     store.add(_procedure('Cancel the booking "RC-4471"', _click("#cancel", "Cancel booking")))
     matches = Retriever(store).retrieve("call off my booking RC-3300, I have a clash in my schedule", k=3)
     assert [m.procedure.title for m in matches] == ['Cancel the booking "RC-4471"']
+
+
+def test_a_task_that_asks_to_look_finds_no_procedure_that_changes_records(store: ProcedureStore) -> None:
+    genre = ProcedureStep(action="select", selector="#genre", selectors=["#genre"], label="Genre", value="{genre}", tag="select")
+    allowed = Parameter(name="genre", example="History", description="genre", allowed=["History", "Poetry", "Science"])
+    store.add(_procedure('Change the genre of "Dune Road" to History', genre, parameters=(allowed,)))
+    store.add(_procedure("Show the books in the Science genre", _click("a.genre", "Science", tag="a")))
+    for task in ("Filter the book list by genre: History", "List only Poetry books", "Display the Poetry books"):
+        assert _first(store, task)[0] == "Show the books in the Science genre", task
+    assert _first(store, 'Change the genre of "Iron Meadow" to Poetry')[0] == 'Change the genre of "Dune Road" to History'
