@@ -128,6 +128,12 @@ def _mentions(text: str, value: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None
 
 
+def _quotes(text: str, value: str) -> bool:
+    """The text quotes the value whole ('Change the genre of "Dune Road"'): it names this instance's own item, which
+    a task for another instance names anew, never the demonstration's by default."""
+    return any(value.strip().casefold() == "".join(q).strip().casefold() for q in QUOTED_TEXT.findall(text))
+
+
 def _names_value(text: str, value: str) -> bool:
     """The title or description holds a typed value (a number of one digit too), as typed or as people
     write a date or a time ("12/24/2026" for "2026-12-24"): a task must give it. A value they never
@@ -883,7 +889,7 @@ def _click_parameters(
         label=step.group,
         allowed=step.options if choice else [],
         aliases=_short_forms(step.options) if choice else {},
-        required=mentioned and choice,
+        required=mentioned and (choice or _quotes(mention_text, step.label)),  # a quoted name is the instance's own
     )
 
 

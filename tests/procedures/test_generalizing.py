@@ -3,7 +3,7 @@ builder and binding logic, on recordings made of steps as the recorder reports t
 
 import pytest
 
-from procedures.binding import bind, defaults, find_contradiction, invalid_values
+from procedures.binding import bind, defaults, find_contradiction, invalid_values, missing_parameters
 from procedures.builder import build_heuristic
 from recorder.models import RecordedStep, Recording
 
@@ -269,9 +269,7 @@ def test_a_named_value_that_no_parameter_takes_stops_replay_before_the_fixed_ste
     assert binding.unplaced == ["Q4"] and binding.values == {"button": "Yes"}
     assert find_contradiction(procedure, binding, "...") is None  # the clicked button is the task's own
     binding = bind(procedure, "Answer the survey", env={}, param_env={})
-    binding.unplaced = ["Yes"]
-    found = find_contradiction(procedure, binding, "Answer the survey")
-    assert found is not None and found.step == 1 and '"previous"' in found.message  # it kept the demonstrated one
+    assert missing_parameters(procedure, binding.values) == ["button"]  # a quoted name is never the demonstration's
 
 
 def test_unreferenced_parameters_are_dropped_and_optional_ones_default_to_the_demonstration() -> None:
@@ -320,3 +318,11 @@ def test_typed_values_in_other_wordings(task: str, expected: dict[str, str]) -> 
 def test_a_clicked_element_named_in_other_wordings(task: str, expected: str) -> None:
     procedure = build_heuristic(_clicks('Click on the "previous" button.', ["previous"]))
     assert bind(procedure, task, env={}, param_env={}).values == {"button": expected}
+
+
+def test_an_item_the_title_quotes_is_the_instance_s_own_and_no_task_gets_it_by_default() -> None:
+    procedure = build_heuristic(_clicks('Change the genre of "Dune Road" to History', ["Books", "Dune Road"], role="link"))
+    (book,) = [p for p in procedure.abstract.parameters if p.example == "Dune Road"]
+    assert book.required
+    assert missing_parameters(procedure, bind(procedure, "List only Poetry books", env={}, param_env={}).values) == [book.name]
+    assert bind(procedure, 'Change the genre of "Iron Meadow" to Poetry', env={}, param_env={}).values[book.name] == "Iron Meadow"
