@@ -90,6 +90,23 @@ def test_a_value_the_page_lacks_or_a_misspelt_name_is_the_task_fault(context, se
     assert (stored.success_count, stored.failure_count) == (0, 0)  # neither counts against the procedure
 
 
+def test_a_request_no_field_takes_is_asked_about_before_anything_is_sent(context, served, bakery) -> None:  # type: ignore[no-untyped-def]
+    procedure, store = bakery
+    placed = [p for p in served.received if p.startswith("/bakery/placed.html")]
+    page = context.new_page()
+    page.goto(f"{served.url}/bakery/order.html")
+    for task in (
+        "Order 2 Large cakes, Chocolate, for Emma Stone, pickup on 12/24/2026, and tag as VIP",
+        "order a large chocolate cake and tag as VIP",
+    ):
+        result = run_task(task, page=page, store=store, mode="replay")
+        assert result.outcome == "task_fault" and '"tag as VIP"' in (result.error or ""), result.error
+    assert [p for p in served.received if p.startswith("/bakery/placed.html")] == placed  # nothing was ordered
+    assert page.get_by_label("Your name").input_value() == ""  # nor entered
+    stored = store.get(procedure.id)
+    assert (stored.success_count, stored.failure_count) == (0, 0)
+
+
 def _pick_size(page, downs: int) -> None:  # type: ignore[no-untyped-def]
     page.get_by_label("Size").click()
     for key in ["ArrowDown"] * downs + ["Enter"]:
