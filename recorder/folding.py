@@ -134,7 +134,7 @@ class StepFolder:
         same_control = (tried.action, tried.selector) == (again.action, again.selector) and _same_place(tried, again)
         if not same_control or tried.opens_page is not None or not _same_document(tried.navigates_to, tried.url):
             return False
-        if tried.shows_alert or tried.changes_page is False:
+        if self._alert_appeared(attempt) or tried.changes_page is False:
             return True
         entered = {
             _field(self.steps[i]): _set_to(self.steps[i])
@@ -145,6 +145,14 @@ class StepFolder:
         kept = any(field not in later for field in entered)  # not a fresh form: the person relied on what it still held
         changed = any(field in entered and entered[field] != value for field, value in later.items())
         return kept and changed
+
+    def _alert_appeared(self, index: int) -> bool:
+        """Whether an alert showed after the step at `index` that the page did not show before it."""
+        step = self.steps[index]
+        before = next(
+            (s.shows_alert for s in reversed(self.steps[:index]) if s.page == step.page and s.shows_alert is not None), None
+        )
+        return bool(step.shows_alert) and not before
 
     def _as_meant(self, sent: int) -> list[Edit]:
         """The form sent at step `sent` as the person meant it: the attempts before it that they gave up

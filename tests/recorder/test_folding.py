@@ -169,3 +169,12 @@ def test_forms_really_sent_twice_stay_as_they_were() -> None:
     other.action(_field("select", "#size", "Large"))
     other.action(_field("click", "#add", **SEND))
     assert [s.selector for s in other.steps] == ["#size", "#send", "#size", "#add"]
+
+
+def test_an_alert_the_page_showed_all_along_is_no_refusal() -> None:
+    folder = StepFolder([RecordedStep(action="navigate", value="http://x/", url="http://x/", shows_alert=True)])
+    for size in ("Medium", "Large"):  # two orders, the form emptied after the first: everything entered anew
+        folder.action(_field("fill", "#name", "Emma"))
+        folder.action(_field("select", "#size", size))
+        _sent(folder, {"changes_page": True, "shows_alert": True})  # the banner still shows
+    assert [s.value for s in folder.steps[1:]] == ["Emma", "Medium", None, "Emma", "Large", None]
