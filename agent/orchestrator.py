@@ -104,7 +104,8 @@ def _ambiguous(match: Match) -> str:
     """What the task leaves open for a match, in a message that says what to do."""
     return (
         f"'{match.procedure.title}' cannot run this task as written: {'; '.join(match.binding.ambiguous)}. "
-        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE)"
+        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE); "
+        "leave out what the procedure does not do"
     )
 
 

@@ -51,7 +51,7 @@ def end_checks(
 ) -> list[CheckRecord]:
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
     ended on (waiting up to `wait_ms`, else the step timeout; `until_failure`: up to the first that fails)."""
-    checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
+    checks = [c.model_dump() for c in bound_checks(procedure, player.values)[0]]
     return [
         CheckRecord(
             description=describe_check(check),

@@ -23,6 +23,7 @@ from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
+from procedures.unasked import unasked
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -827,6 +828,10 @@ def bind(
     result.unplaced = binder.unplaced()
     result.changed = binder.changed()
     result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
+    result.ambiguous += [
+        f"the task asks to \"{asked}\", which no field, option or step of '{procedure.title}' takes"
+        for asked in unasked(procedure, binder.task, binder.used, result.values)
+    ]
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue

@@ -16,7 +16,7 @@ from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
-from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, placeholders
+from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
 from procedures.runtime.widgets import element_kind, kind_named, shows_word
 from procedures.search import element_name
 from recorder.models import PageOutcome, RecordedStep, Recording
@@ -1371,17 +1371,14 @@ def _flow_lines(
     return lines
 
 
-def _chosen_option_values(parameters: list[Parameter]) -> dict[str, str]:
-    """`{name__value}` for each option parameter whose chosen option has a value other than its label:
-    that value, which a form sends in its URL (`?genre=science` for "Science")."""
-    chosen = {}
-    for param in parameters:
-        label = param.current(param.example or "")
-        if param.kind == "option" and label in param.allowed and len(param.option_values) == len(param.allowed):
-            value = param.option_values[param.allowed.index(label)]
-            if value and value != param.example:
-                chosen[param.name + OPTION_VALUE] = value
-    return chosen
+def _sent_options(recording: Recording, owners: dict[int, str], params: _Parameters) -> dict[str, str]:
+    """`{name__value}` for each chosen option whose value is not its label: what a form sends in its URL
+    (`?genre=science` for "Science"), derived from the select steps as a run derives it."""
+    labels = {param.name: param.current(param.example or "") for param in params.items}
+    chosen = [step.model_dump() | {"value": f"{{{owners[i]}}}"} for i, step in enumerate(recording.steps) if i in owners]
+    return {
+        name: value for name, value in option_values(chosen, labels).items() if value != labels[name.removesuffix(OPTION_VALUE)]
+    }
 
 
 def _given_at(recording: Recording, chosen_at: dict[int, str]) -> dict[str, tuple[int, int]]:
@@ -1574,7 +1571,8 @@ def build_heuristic(recording: Recording) -> Procedure:
     recording = _named_fields(recording)
     params, owners, targets, rows = _find_parameters(recording)
     in_paths = _path_values(recording, params.values, owners | targets | rows)
-    substitute = _Placeholders(params.values, in_paths, _chosen_option_values(params.items))
+    sent = _sent_options(recording, owners, params)
+    substitute = _Placeholders(params.values, in_paths, sent)
     maker = _StepMaker(recording, params, owners, targets, rows, substitute)
     steps: list[ProcedureStep] = []
     origin: list[int] = []  # the recorded step each built one comes from
@@ -1606,11 +1604,7 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=(
-            ends := postconditions(
-                recording.outcome, recording.steps, params.values | _chosen_option_values(params.items), in_paths
-            )
-        )
+        checks=(ends := postconditions(recording.outcome, recording.steps, params.values | sent, in_paths))
         + value_checks(
             recording.outcome,
             steps,

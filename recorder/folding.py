@@ -5,6 +5,11 @@ into a field and the typing that follows into its `fill`, presses of one key on 
 doing, not typing), and a
 page load or SPA route change that follows an action becomes that action's `navigates_to`.
 
+A form is kept as the person meant it when they sent it: a field set more than once before the form is
+sent keeps its last value, and an attempt to send it that the page answered on the same page (a validation
+message, or nothing visible) or after which the person changed what they had entered and sent it again
+is dropped, with the values it sent that were changed later.
+
 Pure: times are passed in, and each call returns the edits it made so that the session can mirror
 them in its journal. Tested without Chromium.
 """
@@ -20,6 +25,9 @@ NAVIGATION_FOLLOWS_ACTION_S = 10.0  # a page load this soon after a click or key
 SPA_FOLLOWS_ACTION_S = 3.0
 CAUSES_NAVIGATION = {"click", "dblclick", "press", "submit", "select", "check", "uncheck"}
 FOLDS_ON_ONE_TARGET = {"fill", "select"}  # a later value of the same field replaces the earlier one
+SETS_FIELD = frozenset({"fill", "select", "check", "uncheck", "upload"})
+TOGGLES = frozenset({"check", "uncheck"})  # a box ticked and unticked again: each tick is a step of its own
+MOVES_FOCUS = frozenset({"Tab", "Shift+Tab"})  # keys between fields that change nothing
 
 
 STEPPING_KEYS = frozenset({"ArrowUp", "ArrowDown", "PageUp", "PageDown"})  # keys that step a number field
@@ -29,6 +37,35 @@ NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 def _stepped(press: RecordedStep, fill: RecordedStep) -> bool:
     """Whether `fill` is the number that the arrow key `press` stepped its field to."""
     return press.value in STEPPING_KEYS and NUMBER.fullmatch(fill.value or "") is not None
+
+
+def _sends(step: RecordedStep) -> bool:
+    """Whether the step may send a form: a submit, Enter, or a click on a button."""
+    if step.action == "press":
+        return step.value == "Enter"
+    return step.action == "submit" or (
+        step.action == "click" and (step.tag == "button" or step.input_type in ("submit", "image"))
+    )
+
+
+def _field(step: RecordedStep) -> tuple[object, ...]:
+    """What a step sets: a radio group as a whole, else its element."""
+    where = (step.page, tuple(step.frame))
+    if step.input_type == "radio" and step.group:
+        return (*where, "group", step.group)
+    return (*where, step.selector)
+
+
+def _set_to(step: RecordedStep) -> tuple[str, str | None]:
+    return (step.action, step.value if step.action in FOLDS_ON_ONE_TARGET else step.selector)
+
+
+def _same_place(step: RecordedStep, other: RecordedStep) -> bool:
+    return step.page == other.page and step.frame == other.frame
+
+
+def _same_document(url: str | None, other: str) -> bool:
+    return url is None or url.split("?")[0].split("#")[0] == other.split("?")[0].split("#")[0]
 
 
 @dataclass(frozen=True)
@@ -55,6 +92,12 @@ class StepFolder:
 
     def action(self, step: RecordedStep) -> list[Edit]:
         """A user action on an element."""
+        edits = self._folded(step)
+        if edits and edits[-1].step is step and edits[-1].index == len(self.steps) - 1 and _sends(step):
+            edits += self._as_meant(len(self.steps) - 1)
+        return edits
+
+    def _folded(self, step: RecordedStep) -> list[Edit]:
         last = self._last_step_on(step.page)
         previous = self.steps[last] if last is not None else None
         same_target = previous is not None and previous.selector == step.selector and previous.frame == step.frame
@@ -69,6 +112,64 @@ class StepFolder:
             if step.action == "press" and previous.action == "press" and previous.value == step.value:
                 return [self._replace(last, previous.model_copy(update={"repeat": previous.repeat + step.repeat}))]
         return [self._append(step)]
+
+    def _form_before(self, end: int) -> list[int]:
+        """The steps just before `end` that only set fields (or moved between them) where `end` acts."""
+        run: list[int] = []
+        for index in range(end - 1, -1, -1):
+            step = self.steps[index]
+            in_form = step.action in SETS_FIELD or (step.action == "press" and step.value in MOVES_FOCUS)
+            if not in_form or not _same_place(step, self.steps[end]):
+                break
+            run.insert(0, index)
+        return run
+
+    def _abandoned(self, attempt: int, between: list[int], sent: int) -> bool:
+        """Whether the step at `attempt`, sent again after the fields `between` were set, was an attempt the
+        person gave up: the page answered it on the same page, refusing it (a validation message, or no
+        visible change) or keeping the form as it was, and the person changed some of what they had entered."""
+        tried, again = self.steps[attempt], self.steps[sent]
+        if not any(self.steps[i].action in SETS_FIELD for i in between):
+            return False
+        same_control = (tried.action, tried.selector) == (again.action, again.selector) and _same_place(tried, again)
+        if not same_control or tried.opens_page is not None or not _same_document(tried.navigates_to, tried.url):
+            return False
+        if self._alert_appeared(attempt) or tried.changes_page is False:
+            return True
+        entered = {
+            _field(self.steps[i]): _set_to(self.steps[i])
+            for i in self._form_before(attempt)
+            if self.steps[i].action in SETS_FIELD
+        }
+        later = {_field(self.steps[i]): _set_to(self.steps[i]) for i in between if self.steps[i].action in SETS_FIELD}
+        kept = any(field not in later for field in entered)  # not a fresh form: the person relied on what it still held
+        changed = any(field in entered and entered[field] != value for field, value in later.items())
+        return kept and changed
+
+    def _alert_appeared(self, index: int) -> bool:
+        """Whether an alert showed after the step at `index` that the page did not show before it."""
+        step = self.steps[index]
+        before = next(
+            (s.shows_alert for s in reversed(self.steps[:index]) if s.page == step.page and s.shows_alert is not None), None
+        )
+        return bool(step.shows_alert) and not before
+
+    def _as_meant(self, sent: int) -> list[Edit]:
+        """The form sent at step `sent` as the person meant it: the attempts before it that they gave up
+        dropped, and of the fields set more than once, only the last setting kept (a box's ticks excepted)."""
+        form, dropped = self._form_before(sent), set()
+        if form and form[0] > 0 and self._abandoned(form[0] - 1, form, sent):
+            dropped.add(form[0] - 1)
+            form = self._form_before(form[0] - 1) + form
+        last: dict[tuple[object, ...], int] = {}
+        for index in form:
+            step = self.steps[index]
+            if step.action in SETS_FIELD and (step.action not in TOGGLES or step.input_type == "radio"):
+                field = _field(step)
+                if field in last:
+                    dropped.add(last[field])
+                last[field] = index
+        return [self._drop(index) for index in sorted(dropped, reverse=True)]
 
     def load(self, state: PageState, url: str, nav_type: str, history_index: int, now: float) -> list[Edit]:
         """A document loaded in a page's top frame."""

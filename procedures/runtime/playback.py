@@ -509,8 +509,15 @@ class Player:
             self.pages[number] = self.pages[0].context.new_page()  # a tab the person opened by hand
         return self.pages[number]
 
+    @property
+    def values(self) -> dict[str, str]:
+        """The run's parameter values, and as `{name__value}` each one as the form sent it (the value of the
+        option chosen for its label): what a URL after it holds."""
+        sent = {name + OPTION_VALUE: value for name, value in self.sent.items() if "\n" not in value}
+        return {**self.params, **sent}
+
     def _text(self, value: str | None, mode: str = "text") -> str:
-        return fill_placeholders(value or "", self.params, mode)
+        return fill_placeholders(value or "", self.values, mode)
 
     def _play(
         self, index: int, step: Mapping[str, Any], page: Page, first: bool, result: StepResult
@@ -746,13 +753,13 @@ class Player:
     @property
     def _readings(self) -> list[dict[str, str]]:
         """The values as a page may show them other than as labels: as the form sent them, as the task gave them."""
-        return [{**self.params, **self.sent}, dict(self.params)]
+        return [{**self.values, **self.sent}, self.values]
 
     def _after_checks(self, index: int, step: Mapping[str, Any], page: Page, result: StepResult) -> None:
         """The checks placed after this step (the person's, or a DevTools recording's waits and assertions)."""
         for check in self.step_checks:
             if check.get("after_step") == index + 1:
-                problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms, self._readings)
+                problem = checks.check_problem(page, check, {**self.values, **self.shown}, self.timeout_ms, self._readings)
                 self._fail_if(index, step, page, problem)
                 result.checked.append(checks.describe_check(check))
 
@@ -776,11 +783,11 @@ class Player:
             wait = max(min(500.0, budget), (deadline - time.monotonic()) * 1000)
             try:
                 if check.get("kind") == "url":  # the value a form sends, or the label the page showed
-                    readings = [{**self.params, **self.shown}, *self._readings]
+                    readings = [{**self.values, **self.shown}, *self._readings]
                     urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
                     problem = checks.url_problem(page, list(dict.fromkeys(urls)), wait)
                 else:
-                    problem = checks.check_problem(page, check, {**self.params, **self.shown}, wait, self._readings)
+                    problem = checks.check_problem(page, check, {**self.values, **self.shown}, wait, self._readings)
             except KeyError as exc:
                 problem = f"expected a value for parameter {exc.args[0]!r}, saw none"
             out.append((check, problem))
@@ -1275,8 +1282,6 @@ class Player:
         own = placeholders(step.get("value"))
         if len(own) == 1 and step.get("value") == "{" + next(iter(own)) + "}":
             self.shown[next(iter(own))] = "\n".join(self._chosen_labels)  # a value given as the option's value shows as its label
-            if len(values) == 1:  # the option chosen: the value a URL after it holds
-                self.params = {**self.params, next(iter(own)) + OPTION_VALUE: values[0]}
             self.sent[next(iter(own))] = "\n".join(values)
 
     def _await_navigation(self, index: int, step: Mapping[str, Any], page: Page, before: str) -> None:

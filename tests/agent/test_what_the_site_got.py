@@ -90,6 +90,70 @@ def test_a_value_the_page_lacks_or_a_misspelt_name_is_the_task_fault(context, se
     assert (stored.success_count, stored.failure_count) == (0, 0)  # neither counts against the procedure
 
 
+def test_a_request_no_field_takes_is_asked_about_before_anything_is_sent(context, served, bakery) -> None:  # type: ignore[no-untyped-def]
+    procedure, store = bakery
+    placed = [p for p in served.received if p.startswith("/bakery/placed.html")]
+    page = context.new_page()
+    page.goto(f"{served.url}/bakery/order.html")
+    for task in (
+        "Order 2 Large cakes, Chocolate, for Emma Stone, pickup on 12/24/2026, and tag as VIP",
+        "order a large chocolate cake and tag as VIP",
+    ):
+        result = run_task(task, page=page, store=store, mode="replay")
+        assert result.outcome == "task_fault" and '"tag as VIP"' in (result.error or ""), result.error
+    assert [p for p in served.received if p.startswith("/bakery/placed.html")] == placed  # nothing was ordered
+    assert page.get_by_label("Your name").input_value() == ""  # nor entered
+    stored = store.get(procedure.id)
+    assert (stored.success_count, stored.failure_count) == (0, 0)
+
+
+def _pick_size(page, downs: int) -> None:  # type: ignore[no-untyped-def]
+    page.get_by_label("Size").click()
+    for key in ["ArrowDown"] * downs + ["Enter"]:
+        page.keyboard.press(key)
+
+
+def _corrected_order(page) -> None:  # type: ignore[no-untyped-def]
+    """Sent too early (no pickup date: the page says so and sends nothing), then size and flavour changed."""
+    page.get_by_label("Your name").click()
+    page.keyboard.type("Emma Stone")
+    _pick_size(page, 2)
+    page.get_by_text("Chocolate").click()
+    page.get_by_role("button", name="Place order").click()
+    page.get_by_text("Choose a pickup date").wait_for()
+    _pick_size(page, 1)
+    page.get_by_text("Vanilla").click()
+    date = page.get_by_label("Pickup date")
+    box = date.bounding_box()
+    page.mouse.click(box["x"] + 12, box["y"] + box["height"] / 2)
+    page.keyboard.type("12242026")
+    page.get_by_role("button", name="Place order").click()
+    page.wait_for_url("**/placed.html*")
+
+
+def test_a_corrected_demonstration_replays_what_the_person_meant_in_the_end(context, served) -> None:  # type: ignore[no-untyped-def]
+    title = "Order a Large Vanilla cake for Emma Stone, pickup on 12/24/2026"
+    procedure = build_procedure(record(context, f"{served.url}/bakery/order.html", _corrected_order, title=title))
+    assert [p.name for p in procedure.abstract.parameters] == ["name", "size", "flavour", "pickup_date"]
+    assert [s.action for s in procedure.steps] == ["navigate", "fill", "select", "check", "fill", "click"]
+    store = ProcedureStore()
+    store.add(procedure)
+    ordered = len([p for p in served.received if p.startswith("/bakery/placed.html")])
+    page = context.new_page()
+    page.goto(f"{served.url}/bakery/order.html")
+    result = run_task("Order a Small Lemon cake for Al Bo, pickup on 01/02/2027", page=page, store=store, mode="replay")
+    assert result.outcome == "verified", result.error
+    placed = [p for p in served.received if p.startswith("/bakery/placed.html")]
+    assert len(placed) == ordered + 1  # one order, sent once
+    assert _sent(served, "placed.html") == {
+        "name": ["Al Bo"],
+        "qty": ["1"],
+        "size": ["s6"],
+        "date": ["2027-01-02"],
+        "flavour": ["lem"],
+    }
+
+
 def test_the_result_the_title_names_is_the_one_opened(context, served) -> None:  # type: ignore[no-untyped-def]
     def shop(page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("Search products").click()

@@ -96,3 +96,85 @@ def test_an_arrow_key_that_steps_a_number_field_is_one_press_with_a_count() -> N
         assert folder.action(_step("fill", value=value)) == []
     folder.action(_step("fill", value="3a"))  # typed: no number a key steps to
     assert [(s.action, s.value, s.repeat) for s in folder.steps] == [("press", "ArrowUp", 3), ("fill", "3a", 1)]
+
+
+def _field(action: str, selector: str, value: str | None = None, **fields: object) -> RecordedStep:
+    return _step(action, selector, value).model_copy(update=fields)
+
+
+SEND = {"tag": "button"}
+
+
+def _sent(folder: StepFolder, after: dict[str, object]) -> None:
+    """The person presses the form's button and the page answers as `after` says."""
+    folder.action(_field("click", "#send", **SEND))
+    folder.steps[-1] = folder.steps[-1].model_copy(update=after)
+
+
+def test_a_field_set_again_before_its_form_is_sent_keeps_its_last_value_in_one_step() -> None:
+    folder = StepFolder([])
+    folder.action(_field("fill", "#name", "Emma"))
+    folder.action(_field("select", "#size", "Medium"))
+    folder.action(_field("check", "#choc", group="Flavour", input_type="radio"))
+    folder.action(_field("select", "#size", "Large"))
+    folder.action(_field("check", "#van", group="Flavour", input_type="radio"))
+    folder.action(_field("click", "#send", **SEND))
+    assert [(s.selector, s.value) for s in folder.steps] == [
+        ("#name", "Emma"),
+        ("#size", "Large"),
+        ("#van", None),
+        ("#send", None),
+    ]
+
+
+def test_an_attempt_the_page_refused_or_the_person_corrected_is_dropped_with_what_was_changed() -> None:
+    for answer in ({"changes_page": True, "shows_alert": True}, {"changes_page": False}, {"changes_page": True}):
+        folder = StepFolder([])
+        folder.action(_field("fill", "#name", "Emma"))
+        folder.action(_field("select", "#size", "Medium"))
+        _sent(folder, answer)  # a validation message, nothing visible, or an order the person saw was not right
+        folder.action(_field("select", "#size", "Large"))
+        folder.action(_field("fill", "#date", "2026-12-24"))
+        folder.action(_field("click", "#send", **SEND))
+        assert [(s.selector, s.value) for s in folder.steps] == [
+            ("#name", "Emma"),
+            ("#size", "Large"),
+            ("#date", "2026-12-24"),
+            ("#send", None),
+        ], answer
+
+
+def test_forms_really_sent_twice_stay_as_they_were() -> None:
+    two_orders = StepFolder([])  # the page took the first order and emptied its form: everything entered anew
+    for size in ("Medium", "Large"):
+        two_orders.action(_field("fill", "#name", "Emma"))
+        two_orders.action(_field("select", "#size", size))
+        _sent(two_orders, {"changes_page": True, "shows_alert": False})
+    assert [s.value for s in two_orders.steps] == ["Emma", "Medium", None, "Emma", "Large", None]
+    wizard = StepFolder([])  # pages of one URL: the next page's fields are others
+    wizard.action(_field("fill", "#name", "Emma"))
+    _sent(wizard, {"changes_page": True, "shows_alert": False})
+    wizard.action(_field("fill", "#street", "1 Main St"))
+    _sent(wizard, {"changes_page": True})
+    assert [s.selector for s in wizard.steps] == ["#name", "#send", "#street", "#send"]
+    pages = StepFolder([])  # a form of several pages: the first one led to the next page
+    pages.action(_field("select", "#size", "Medium", url="http://x/order"))
+    _sent(pages, {"navigates_to": "http://x/order/2"})
+    pages.action(_field("select", "#size", "Large", url="http://x/order/2"))
+    _sent(pages, {})
+    assert [s.value for s in pages.steps] == ["Medium", None, "Large", None]
+    other = StepFolder([])  # a click on another button between: not the same form sent again
+    other.action(_field("select", "#size", "Medium"))
+    _sent(other, {"changes_page": True, "shows_alert": True})
+    other.action(_field("select", "#size", "Large"))
+    other.action(_field("click", "#add", **SEND))
+    assert [s.selector for s in other.steps] == ["#size", "#send", "#size", "#add"]
+
+
+def test_an_alert_the_page_showed_all_along_is_no_refusal() -> None:
+    folder = StepFolder([RecordedStep(action="navigate", value="http://x/", url="http://x/", shows_alert=True)])
+    for size in ("Medium", "Large"):  # two orders, the form emptied after the first: everything entered anew
+        folder.action(_field("fill", "#name", "Emma"))
+        folder.action(_field("select", "#size", size))
+        _sent(folder, {"changes_page": True, "shows_alert": True})  # the banner still shows
+    assert [s.value for s in folder.steps[1:]] == ["Emma", "Medium", None, "Emma", "Large", None]
