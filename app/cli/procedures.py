@@ -34,7 +34,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             p.title,
             ",".join(p.abstract.domains),
             ",".join(p.parameter_names),
-            p.uses,
+            p.runs,
             f"{p.confidence:.2f}",
             breaks_at(p),
             len(p.checks) or "none",
@@ -64,8 +64,8 @@ def describe_procedure(p: Procedure) -> str:
         f"{p.title}  ({p.id})",
         f"Goal: {a.goal}",
         f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
-        f"Uses: {p.uses} ({p.success_count} ok, {p.failure_count} failed)  confidence {p.confidence:.2f}"
-        + ("  DEPRECATED" if p.deprecated else ""),
+        f"Uses: {p.runs} ({p.success_count} verified, {p.failure_count} failed, {p.other_runs} neither: done unverified"
+        f" or repaired by a learned fix)  confidence {p.confidence:.2f}" + ("  DEPRECATED" if p.deprecated else ""),
         f"Saved: {provenance(p)}",
     ]
     if a.prerequisites:

@@ -254,7 +254,7 @@ class ProceduresModel(RowsModel):
                     p.title,
                     ", ".join(p.abstract.domains),
                     ", ".join(p.parameter_names),
-                    p.uses,
+                    p.runs,
                     rate,
                     p.confidence,
                     breaks_at(p),
