@@ -52,9 +52,11 @@ def end_checks(
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
     ended on (waiting up to `wait_ms`, else the step timeout; `until_failure`: up to the first that fails)."""
     checks = [c.model_dump() for c in bound_checks(procedure, player.params)[0]]
+    secret = {p.name for p in procedure.abstract.parameters if p.secret}
+    shown = {name: SECRET_MASK if name in secret else value for name, value in {**player.params, **player.shown}.items()}
     return [
         CheckRecord(
-            description=describe_check(check),
+            description=describe_check(check, shown),
             source=check["source"],
             passed=problem is None,
             detail=problem,

@@ -754,7 +754,7 @@ class Player:
             if check.get("after_step") == index + 1:
                 problem = checks.check_problem(page, check, {**self.params, **self.shown}, self.timeout_ms, self._readings)
                 self._fail_if(index, step, page, problem)
-                result.checked.append(checks.describe_check(check))
+                result.checked.append(checks.describe_check(check, {**self.shown_params, **self.shown}))
 
     def verify(
         self,

@@ -139,6 +139,9 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
     editor.steps.setData(editor.steps.index(1, 2), "{username}")
     editor.add_check()
     editor.checks.setData(editor.checks.index(0, 1), "Welcome {username}")
+    expected = editor.checks.index(0, 1)
+    assert editor.checks.data(expected) == "Welcome <the username>"  # shown in words, edited as written
+    assert editor.checks.data(expected, Qt.ItemDataRole.EditRole) == "Welcome {username}"
     editor.add_check()
     editor.checks.setData(editor.checks.index(1, 0), "value")  # a value check without a selector
     editor.save()
