@@ -560,7 +560,9 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     agent = [row for row, cells in enumerate(log.rows) if cells[1] == "agent"]
     assert [log.rows[row][2] for row in agent] == ["fill", "click", "click"]
     assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
-    assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
+    assert all(Path(log.pictures[row]).is_file() for row in agent)
+    left = [row for row in agent if log.rows[row][2] == "click"]  # clicks that left the page: their buttons, as they were
+    assert all(Path(log.pictures[row]).name.startswith("leaving_") for row in left), [log.pictures[r] for r in left]
     assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
     numbers = [cells[0] for cells in log.rows if cells[0] != "end"]
     assert numbers == list(range(1, len(numbers) + 1)) and agent[0] > 0  # counted on after replay's steps
