@@ -14,7 +14,7 @@ from core.errors import ShowMeHowError, describe_error
 from core.masking import SECRET_MASK
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.placeholders import OPTION_VALUE
+from procedures.runtime.placeholders import OPTION_VALUE, readable
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore, provenance
 from procedures.transfer import export_procedures, read_importable
@@ -79,7 +79,7 @@ def describe_procedure(p: Procedure) -> str:
         if param.allowed and param.kind in ("option", "choice"):
             lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
-    lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
+    lines += [f"  {i}. {readable(line)}" for i, line in enumerate(a.flow, 1)]  # "Choose <the flavour>"
     lines.append("Steps:")
     for i, step in enumerate(p.steps, 1):
         value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
