@@ -16,6 +16,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from playwright.sync_api import Error as PlaywrightError
@@ -282,6 +283,7 @@ class Agent:
         started = time.perf_counter()
         record = StepRecord(source="agent", step=number, command=name, llm_tokens=spent[0], llm_ms=round(spent[1], 1))
         acted_on: tuple[str, bool] | None = None
+        before: Path | None = None  # a click's element pictured before the click
         try:
             if name not in TOOLS:
                 raise ValueError(f"unknown tool {name!r}; the tools are {', '.join(TOOLS)}")
@@ -291,6 +293,7 @@ class Agent:
                 raise ValueError(f"invalid arguments for {name}: {describe_error(exc)}") from exc
             record.args = self._shown(args)
             learned = len(self.state.learned)
+            before = self._picture_before(name, args)
             result = self._perform(name, args)
             record.status = "skipped" if result.startswith("skipped") else "ok"
             acted_on = self._acted_on(args) if record.status == "ok" else None
@@ -307,12 +310,23 @@ class Agent:
         record.url = self.page.url
         record.duration_ms = round((time.perf_counter() - started) * 1000, 1)
         shot, picture = self.log.pictures(self.page, number, *(acted_on or (None, False)))
+        if before is not None and (picture is not None or acted_on is None):
+            before.unlink(missing_ok=True)  # the element is still there to picture, or the step failed
+        elif before is not None:
+            picture = before  # the click left the page: its element as it was just before
         record.screenshot, record.picture = str(shot) if shot else None, str(picture) if picture else None
         self.state.steps.append(record)
         self.log.action(record)
         if self.controls.on_progress is not None:
             self.controls.on_progress(record)
         return {"status": record.status, "error": record.error, "result": result}
+
+    def _picture_before(self, name: str, args: ToolArgs) -> Path | None:
+        """The picture of a click's element while its page still shows it: the click may leave the page."""
+        ref = getattr(args, "ref", None)
+        if name != "click" or ref is None:
+            return None
+        return self.log.picture_before_leaving(self.page, self.page.locator(f"[data-smh-ref={ref}]"))
 
     def _acted_on(self, args: ToolArgs) -> tuple[str, bool] | None:
         """The selector of the element an action worked on, and whether a secret went into it."""

@@ -157,6 +157,7 @@ def run_task(
             if url and not current.url.startswith(url):
                 current.goto(url)
             result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
+        run.count_run(result)
     result = run.log.masked_model(result)
     result.run_dir = str(run.log.dir)
     result.cost = _cost(run.usage, started)
@@ -256,6 +257,7 @@ class _Run:
         self.usage = Usage()
         self.secrets: list[ScopedSecret] = []
         self.picked = False  # the person chose the procedures: a lower-ranked one may run
+        self.counted: set[str] = set()  # the procedures this run was counted on
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
@@ -317,10 +319,15 @@ class _Run:
 
     def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
         """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
-        confidence; an unverified run, a stop and a fault of the task (missing or invalid values) do not."""
+        confidence; an unverified run is one more run that does not, and a stop and a fault of the task (missing
+        or invalid values) are no run of it."""
         counted = outcome in ("verified", "failed")
         if counted:
             self.store.record_outcome(procedure_id, success=outcome == "verified", step_failed=failed_step)
+        elif outcome == "unverified":
+            self.store.record_other_run(procedure_id)
+        if outcome in ("verified", "failed", "unverified"):
+            self.counted.add(procedure_id)
         self.log.memory_event(
             {
                 "event": "outcome_recorded" if counted else "outcome_not_counted",
@@ -329,6 +336,19 @@ class _Run:
                 "failed_step": None if failed_step is None else failed_step + 1,
             }
         )
+
+    def count_run(self, result: RunResult) -> None:
+        """Every run that used a procedure and did something is a run of it, once: one that no outcome counted
+        yet (a replay repaired by the fix it learned, an agent's run that its checks did not confirm) is one
+        more run that leaves the confidence as it was."""
+        procedure_id = result.procedure_id
+        if procedure_id is None or self.counted or result.outcome in ("task_fault", "stopped"):
+            return
+        if not result.steps:
+            return  # nothing done on the page
+        self.store.record_other_run(procedure_id)
+        self.counted.add(procedure_id)
+        self.log.memory_event({"event": "run_counted", "procedure_id": procedure_id, "outcome": result.outcome})
 
     def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
         """A verified replay of the procedure's steps counts one more run without each step that a revision

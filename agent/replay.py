@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
@@ -52,9 +53,11 @@ def end_checks(
     """The procedure's postconditions and assertions that the run's values fill, checked on the page the run
     ended on (waiting up to `wait_ms`, else the step timeout; `until_failure`: up to the first that fails)."""
     checks = [c.model_dump() for c in bound_checks(procedure, player.values)[0]]
+    secret = {p.name for p in procedure.abstract.parameters if p.secret}
+    shown = {name: SECRET_MASK if name in secret else value for name, value in {**player.params, **player.shown}.items()}
     return [
         CheckRecord(
-            description=describe_check(check),
+            description=describe_check(check, shown),
             source=check["source"],
             passed=problem is None,
             detail=problem,
@@ -128,6 +131,7 @@ def play(
         step_checks=[c.model_dump() for c in procedure.step_checks()],
         closeness=closeness,
     )
+    player.before_leaving = journal.before_leaving
     records = journal.records
     try:
         player.run(steps[: contradiction.step] if contradiction else steps, start)
@@ -224,13 +228,21 @@ class _Journal:
     log: RunLog | None
     on_step: Callable[[StepRecord], None] | None
     records: list[StepRecord] = field(default_factory=list)
+    leaving: dict[int, Path] = field(default_factory=dict)  # step index -> its element's picture before it left the page
+
+    def before_leaving(self, index: int, target: Locator, page: Page) -> None:
+        if self.log is not None:
+            picture = self.log.picture_before_leaving(page, target)
+            if picture is not None:
+                self.leaving[index] = picture
 
     def after_step(self, result: StepResult, current: Page) -> None:
         shot = picture = None
         if self.log is not None:
             acted_on = result.selector if result.status == "ok" else None
             secret = any(SECRET_MASK in str(value) for value in result.args.values())
-            shot, picture = self.log.pictures(current, result.index + 1, acted_on, secret)
+            before = self.leaving.pop(result.index, None) if result.status == "ok" else None
+            shot, picture = self.log.pictures(current, result.index + 1, acted_on, secret, before)
         record = StepRecord(
             source="replay",
             step=result.index + 1,

@@ -13,13 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 from pydantic import BaseModel, ValidationError
 
 from agent.results import CheckRecord, StepRecord
 from core.masking import SECRET_MASK, value_pattern
 from core.settings import data_dir
-from recorder.pictures import step_pictures
+from recorder.pictures import element_picture, step_pictures
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -31,6 +31,7 @@ class RunLog:
         self._hidden: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
         self._taken = 0  # pictures taken so far
+        self._before = 0  # pictures of elements taken before their step left the page
         runs = (home or data_dir()) / "runs"
         runs.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -88,15 +89,21 @@ class RunLog:
         return step_pictures(page, self._named(step).with_suffix(".jpg"), sorted(self._hidden))[0]
 
     def pictures(
-        self, page: Page, step: int, selector: str | None = None, secret: bool = False
+        self, page: Page, step: int, selector: str | None = None, secret: bool = False, before: Path | None = None
     ) -> tuple[Path | None, Path | None]:
         """The page after step `step` as it looks (`screenshot`) and, cut out of that one capture, the step's
-        small picture: the element `selector` finds, painted over too when the step put a `secret` in it, else
-        the top of the page's content (see recorder.pictures); None for what was not taken."""
+        small picture: the element `selector` finds, painted over too when the step put a `secret` in it; with
+        no selector, the top of the page's content (see recorder.pictures); None for what was not taken. A
+        picture taken `before` the step left its page is the step's own."""
         name = self._named(step)
-        return step_pictures(
-            page, name.with_suffix(".jpg"), sorted(self._hidden), selector, secret, name.with_name(f"{name.name}_element.jpg")
-        )
+        element = None if before is not None else name.with_name(f"{name.name}_element.jpg")
+        shot, picture = step_pictures(page, name.with_suffix(".jpg"), sorted(self._hidden), selector, secret, element)
+        return shot, before or picture
+
+    def picture_before_leaving(self, page: Page, target: Locator) -> Path | None:
+        """The picture of the element a step is about to act on, taken while its page still shows it."""
+        self._before += 1
+        return element_picture(page, target, self.dir / f"leaving_{self._before:03d}_element.jpg", values=sorted(self._hidden))
 
     def _named(self, step: int) -> Path:
         """The name of the next pictures, numbered in the order taken and never below the step's number: the

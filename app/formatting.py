@@ -15,6 +15,7 @@ from core.masking import SECRET_MASK
 from procedures.binding import Binding
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, step_line
+from procedures.runtime.placeholders import readable
 from procedures.runtime.playback import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
@@ -51,16 +52,18 @@ def bound_values(procedure: Procedure, binding: Binding, sources: dict[str, str]
     return rows
 
 
-def step_sentence(step: StepRecord, procedure: Procedure | None = None) -> str:
+def step_sentence(step: StepRecord, procedure: Procedure | None = None, values: dict[str, str] | None = None) -> str:
     """A run's step in words: the procedure step's own line (for an agent's step, the line of the step learned
-    from it) with the value it typed ("Enter the username: bob"), else the command and its arguments without
-    selectors. Secret values are masked in `step.args`."""
+    from it), its placeholders as the run's `values` (secrets masked) give them, else in words, with the value
+    it typed when the line does not show it ("Enter the username: bob"); else the command and its arguments
+    without selectors. Secret values are masked in `step.args`."""
     played = (
         procedure.steps[step.step - 1] if procedure and step.source == "replay" and step.step <= len(procedure.steps) else None
     )
     value = step.args.get("value") if step.command != "navigate" else None
     if played is not None and played.description:
-        return f"{played.description}: {value}" if value else played.description
+        line = readable(played.description, values)
+        return f"{line}: {value}" if value and str(value) not in line else line
     typed = step.args.get("text") or step.args.get("option")
     if step.source == "agent" and step.description:
         return f"{step.description}: {typed}" if typed else step.description

@@ -146,6 +146,7 @@ def duplicate_procedure(store: ProcedureStore, procedure_id: str) -> str:
             "title": f"{original.title} (copy)",
             "success_count": 0,
             "failure_count": 0,
+            "other_runs": 0,
             "deprecated": False,
         }
     )

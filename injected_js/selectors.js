@@ -392,6 +392,32 @@ function smhXPathAll(doc, xpath) {
   return out;
 }
 
+const SMH_CAPTION_MAX = 40; // characters of the words that label a group laid out without a legend
+
+// The words that label a group of radio buttons or checkboxes laid out without a legend or a name: those
+// that lead the element holding them all ("Flavour: ( ) Chocolate ( ) Lemon"), else a heading, a label of
+// no control or a line ending in a colon just before that element. '' when none is short enough.
+function smhGroupCaption(members) {
+  if (members.length < 2) return '';
+  let box = members[0].parentElement;
+  while (box && !members.every((m) => box.contains(m))) box = box.parentElement;
+  if (!box || box.localName === 'body' || box.localName === 'form') return '';
+  const short = (text) => (text && text.length <= SMH_CAPTION_MAX ? text.replace(/:$/, '').trim() : '');
+  let lead = '';
+  for (const node of box.childNodes) {
+    if (node.nodeType === Node.ELEMENT_NODE && (node.matches(SMH_FIELDS) || node.querySelector(SMH_FIELDS))) break;
+    if (node.nodeType === Node.ELEMENT_NODE && node.localName === 'label' && node.control) break;
+    lead += ` ${node.textContent}`;
+  }
+  if (smhNorm(lead)) return short(smhNorm(lead));
+  let before = box.previousElementSibling;
+  while (before && !smhNorm(before.textContent) && !before.querySelector(SMH_FIELDS)) before = before.previousElementSibling;
+  if (!before || before.matches(SMH_FIELDS) || before.querySelector(SMH_FIELDS)) return '';
+  const text = smhNorm(before.textContent);
+  const heading = /^h[1-6]$/.test(before.localName) || (before.localName === 'label' && !before.control);
+  return heading || text.endsWith(':') ? short(text) : '';
+}
+
 // The other choices a form control offered: a select's options, the radio buttons or checkboxes of
 // its group (same name in the same form), with the group's name as a person would say it.
 function smhChoices(el) {
@@ -407,7 +433,8 @@ function smhChoices(el) {
   const fieldset = el.closest('fieldset');
   const legend = fieldset && fieldset.querySelector('legend');
   const group = el.closest('[role=radiogroup], [role=group]');
-  const groupName = (legend && smhNorm(legend.textContent)) || (group && smhAccessibleName(group, '')) || name || '';
+  const groupName = (legend && smhNorm(legend.textContent)) || (group && smhAccessibleName(group, ''))
+    || smhGroupCaption(members) || name || '';
   return {
     options: members.map((e) => smhAccessibleName(e, type)).slice(0, 500),
     option_values: members.map((e) => e.value).slice(0, 500),

@@ -879,8 +879,10 @@ def _click_parameters(
         return
     if not mentioned and not (choice and step.input_type == "radio"):
         return
-    base = (_name_from_title(step.label, mention_text, named) if mentioned else None) or (
-        snake_case(step.group, fallback="choice") if choice and step.group else ROLE_NAMES.get(_role(step), "item")
+    base = (
+        (_group_name(step.group) if choice else None)
+        or (_name_from_title(step.label, mention_text, named) if mentioned else None)
+        or ("choice" if choice and step.group else ROLE_NAMES.get(_role(step), "item"))
     )
     targets[index] = params.add(
         base,
@@ -891,6 +893,15 @@ def _click_parameters(
         aliases=_short_forms(step.options) if choice else {},
         required=mentioned and (choice or _quotes(mention_text, step.label)),  # a quoted name is the instance's own
     )
+
+
+def _group_name(group: str) -> str | None:
+    """The parameter name that a group of radio buttons or checkboxes takes from what labels it (its legend,
+    its accessible name, the words just before it, else its field name): None when those are no words ("r",
+    "q1"), which the title's words then name better."""
+    name = snake_case(group, fallback="")
+    words = name.split("_")
+    return name if any(len(w) >= 3 and w.isalpha() for w in words) and not any(w.isdigit() for w in words) else None
 
 
 GENERIC_CLASSES = frozenset("icon icons btn button link item action actions control controls".split())
@@ -1448,7 +1459,7 @@ class _StepMaker:
             return _kind_click(step, holder, self._named(written, "kind", "target")), next_one
         if index in self.sets:
             end, container, example = self.sets[index]
-            name = params.add("choices", example, label=step.group)
+            name = params.add(_group_name(step.group) or "choices", example, label=step.group)
             return _tick_set(step, container, name, [s.label for s in self.recording.steps[index:end]]), end
         compared = None if self.owners.get(index) or self.targets.get(index) else _compared(step, self.mention_text)
         if compared is not None:

@@ -217,6 +217,7 @@ class Procedure(BaseModel):
     steps: list[ProcedureStep] = Field(default_factory=list, max_length=5000)
     success_count: int = Field(0, ge=0)
     failure_count: int = Field(0, ge=0)
+    other_runs: int = Field(0, ge=0)  # runs that left the confidence as it was: done unverified, or repaired by a learned fix
     deprecated: bool = False
     source: Literal["demonstration", "import", "devtools", "merge"] = "demonstration"
     recording_id: str | None = None
@@ -235,7 +236,13 @@ class Procedure(BaseModel):
 
     @property
     def uses(self) -> int:
+        """The runs that counted for the confidence: verified or failed."""
         return self.success_count + self.failure_count
+
+    @property
+    def runs(self) -> int:
+        """Every run that used the procedure and did something: the counted ones and the others."""
+        return self.uses + self.other_runs
 
     @property
     def parameter_names(self) -> list[str]:

@@ -89,7 +89,7 @@ def main(argv=None):
         finally:
             browser.close()
     for check, problem in ends:
-        print(f"check: {{describe_check(check)}} {{'ok' if problem is None else 'FAILED: ' + problem}}")
+        print(f"check: {{describe_check(check, player.shown_params)}} {{'ok' if problem is None else 'FAILED: ' + problem}}")
     if any(problem is not None for _, problem in ends):
         sys.exit("failed: an end check did not pass")
     print(f"done, verified ({{len(ends)}} checks passed)" if ends else "done, unverified (no checks)")

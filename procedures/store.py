@@ -290,6 +290,16 @@ class ProcedureStore:
             self._write_back(db, procedure)
         return procedure
 
+    def record_other_run(self, procedure_id: str) -> Procedure:
+        """A run of the procedure that leaves its confidence as it was (done unverified, or repaired by a fix it
+        learned): one more run all the same."""
+        with transaction(self._db) as db:
+            procedure = self._get(db, procedure_id)
+            procedure.other_runs += 1
+            procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
+            self._write_back(db, procedure)
+        return procedure
+
     def _write_back(self, db: sqlite3.Connection, p: Procedure) -> int:
         """Overwrite a stored procedure and its search text; the number of rows changed (0: no such id)."""
         cursor = db.execute(

@@ -1,7 +1,9 @@
 """Step pictures. The picture of a step is the element it acted on with a margin of the page around it, at
 most MAX_WIDTH x MAX_HEIGHT CSS pixels, as JPEG; a step that acted on no element in view (a page opened, a
-click that left the page, a failed step) is pictured by the top of the page's content instead, the part a
-person reads first, since a whole page shrunk to a row's height shows nothing. Password fields, fields that
+failed step) is pictured by the top of the page's content instead, the part a person reads first, since a
+whole page shrunk to a row's height shows nothing. A step whose element is gone once it is done (a click that
+left the page) is pictured before it acts (`element_picture` with a Locator), else not at all: the next page's
+top is no picture of it. Password fields, fields that
 are secret by their name, whatever shows one of the run's secret `values`, and a field a step put a secret
 in are painted over by Playwright's `mask` (a secret never shows). A run takes one capture a step, the page
 as it looks, and cuts the step's picture out of it (`step_pictures`); the recorder, which keeps no page
@@ -19,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from core.settings import data_dir
+from recorder.models import RecordedStep
 from recorder.scripts import mark_secrets_function
 
 MAX_WIDTH, MAX_HEIGHT, MARGIN = 480, 160, 16  # CSS pixels
@@ -60,11 +63,12 @@ def _clip_around(box: dict[str, float] | None, view: dict[str, int] | None) -> C
     return {"x": x, "y": y, "width": width, "height": height}
 
 
-def element_clip(page: Page, selector: str) -> Clip | None:
-    """The part of the viewport that pictures the first element `selector` finds; None when it is gone,
-    hidden or out of view (a click that left the page, for instance). One call to the page, no waiting."""
+def element_clip(page: Page, target: str | Locator) -> Clip | None:
+    """The part of the viewport that pictures the first element `target` (a selector or a Locator) finds; None
+    when it is gone, hidden or out of view (a click that left the page, for instance). One call to the page, no
+    waiting."""
     try:
-        box = page.locator(selector).evaluate_all(BOX)
+        box = (page.locator(target) if isinstance(target, str) else target).evaluate_all(BOX)
     except PlaywrightError:
         return None
     return _clip_around(box, page.viewport_size)
@@ -98,18 +102,31 @@ def _capture(page: Page, masks: list[Locator]) -> bytes | None:
         return None
 
 
-def element_picture(page: Page, selector: str | None, path: Path, secret: bool = False) -> Path | None:
-    """Save at `path` the picture of the first element `selector` finds on `page`, painted over when the step
-    put a `secret` in it; with no selector, the top of the page's content. None when there is no such element
-    in view, or no picture could be taken."""
+def element_picture(
+    page: Page, selector: str | Locator | None, path: Path, secret: bool = False, values: Sequence[str] = ()
+) -> Path | None:
+    """Save at `path` the picture of the first element `selector` (or a Locator) finds on `page`, painted over
+    when the step put a `secret` in it, and what shows one of the secret `values`; with no selector, the top
+    of the page's content. None when there is no such element in view, or no picture could be taken."""
     clip = element_clip(page, selector) if selector else None
     if selector and clip is None:
         return None
-    capture = _capture(page, marked(page, (), selector, secret))
+    capture = _capture(page, marked(page, values, selector if isinstance(selector, str) else None, secret))
     if capture is None:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     return cut_out(capture, clip, path)
+
+
+def picture_where_it_happened(page: Page, step: RecordedStep, path: Path) -> Path | None:
+    """A recorded step's picture (see element_picture), only while `page` still shows the page the step
+    happened on: once a click has left it, the next page's element or top is no picture of the step."""
+    same = step.action == "navigate" or page.url == step.url
+    picture = element_picture(page, step.selector, path, step.secret) if same else None
+    if picture is not None and step.action != "navigate" and page.url != step.url:  # it left while the picture was taken
+        picture.unlink(missing_ok=True)
+        return None
+    return picture
 
 
 def step_pictures(
@@ -122,13 +139,16 @@ def step_pictures(
 ) -> tuple[Path | None, Path | None]:
     """One capture of the viewport saved at `path` (JPEG, CSS pixels, what shows a secret painted over, see
     the module) and, cut out of it and saved at `element_path`, the step's picture: the element `selector`
-    finds when it is in view, else the top of the page's content. Either is None when it was not taken."""
+    finds when it is in view; with no selector, the top of the page's content. Either is None when it was not
+    taken (the element is gone: the step left its page)."""
     clip = element_clip(page, selector) if selector and element_path is not None else None
     capture = _capture(page, marked(page, values, selector, secret))
     if capture is None:
         return None, None
     path.write_bytes(capture)
-    return path, None if element_path is None else cut_out(capture, clip, element_path)
+    if element_path is None or (selector and clip is None):
+        return path, None
+    return path, cut_out(capture, clip, element_path)
 
 
 def cut_out(capture: bytes, clip: Clip | None, path: Path) -> Path:

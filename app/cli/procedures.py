@@ -14,7 +14,7 @@ from core.errors import ShowMeHowError, describe_error
 from core.masking import SECRET_MASK
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.placeholders import OPTION_VALUE
+from procedures.runtime.placeholders import OPTION_VALUE, readable
 from procedures.script_export import export_script
 from procedures.store import ProcedureStore, provenance
 from procedures.transfer import export_procedures, read_importable
@@ -34,7 +34,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             p.title,
             ",".join(p.abstract.domains),
             ",".join(p.parameter_names),
-            p.uses,
+            p.runs,
             f"{p.confidence:.2f}",
             breaks_at(p),
             len(p.checks) or "none",
@@ -64,8 +64,8 @@ def describe_procedure(p: Procedure) -> str:
         f"{p.title}  ({p.id})",
         f"Goal: {a.goal}",
         f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
-        f"Uses: {p.uses} ({p.success_count} ok, {p.failure_count} failed)  confidence {p.confidence:.2f}"
-        + ("  DEPRECATED" if p.deprecated else ""),
+        f"Uses: {p.runs} ({p.success_count} verified, {p.failure_count} failed, {p.other_runs} neither: done unverified"
+        f" or repaired by a learned fix)  confidence {p.confidence:.2f}" + ("  DEPRECATED" if p.deprecated else ""),
         f"Saved: {provenance(p)}",
     ]
     if a.prerequisites:
@@ -79,7 +79,7 @@ def describe_procedure(p: Procedure) -> str:
         if param.allowed and param.kind in ("option", "choice"):
             lines.append(f"    one of: {', '.join(param.shown_options)}")
     lines.append("Flow:")
-    lines += [f"  {i}. {line}" for i, line in enumerate(a.flow, 1)]
+    lines += [f"  {i}. {readable(line)}" for i, line in enumerate(a.flow, 1)]  # "Choose <the flavour>"
     lines.append("Steps:")
     for i, step in enumerate(p.steps, 1):
         value = SECRET_MASK if step.secret and step.value is None else (step.value or "")

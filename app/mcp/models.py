@@ -107,7 +107,7 @@ class ProcedureSummary(BaseModel):
             domains=p.abstract.domains,
             parameters=[x.name for x in params],
             secret=[x.name for x in params if x.secret],
-            uses=p.uses,
+            uses=p.runs,
             confidence=round(p.confidence, 4),
             checks=len(p.checks),
             deprecated=p.deprecated,

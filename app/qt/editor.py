@@ -97,9 +97,11 @@ class ProcedureEditor(QDialog):
             ]
         )
         self.steps = PicturedRows(["Action", "Selector", "Value", "Step", "Failures"], pictured=3, editable={1, 2, 3})
+        self.steps.said = {3}  # the step in words: "Choose <the flavour>", edited as "Choose {flavour}"
         self._show_steps()
         self.steps.dataChanged.connect(self._steps_changed)
         self.checks = RowsModel(["Kind", "Expected", "Selector", "After step", "Source"], editable={0, 1, 2, 3})
+        self.checks.said = {1, 2}  # what it expects and where: "Welcome <the username>", edited as "Welcome {username}"
         self.checks.set_rows([(c.kind, c.expected, c.selector or "", c.after_step or "", c.source) for c in procedure.checks])
         self.check_frames = [c.frame for c in procedure.checks]  # kept as they are, row by row
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from agent import RunResult, StepRecord
-from app.formatting import bound_values, parse_assignment_text, run_outcome, step_sentence
+from app.formatting import bound_values, parse_assignment_text, run_outcome, shown_bound, step_sentence
 from app.qt.finder import Finder
 from app.qt.host import Host
 from app.qt.layouts import titled
@@ -31,6 +31,7 @@ from app.qt.table_models import MatchesModel, RowsModel, RunLogModel
 from app.qt.table_view import make_table, show_pictures
 from app.qt.worker import BrowserWorker
 from core.errors import ShowMeHowError
+from core.masking import SECRET_MASK
 from core.settings import load_settings
 from procedures.runtime.playback import plain_error
 from retrieval import Match
@@ -155,6 +156,17 @@ class RunTab(QWidget):
     def _procedure(self, procedure_id: str | None) -> Match | None:
         return next((m for m in self.matches_model.matches if m.procedure.id == procedure_id), None)
 
+    def _shown_values(self, match: Match) -> dict[str, str]:
+        """The values of a run of `match`: the task's with the person's own, secrets as dots."""
+        given = self._given()
+        binding = match.binding.with_given(given, match.procedure.parameter_names)
+        shown = shown_bound(match.model_copy(update={"binding": binding}))
+        try:
+            secret = parse_assignment_text(self.run_secrets.text())  # secret whatever their names
+        except ShowMeHowError:
+            secret = {}
+        return {name: SECRET_MASK if name in secret else value for name, value in shown.items()}
+
     def show_values(self, procedure_id: str | None = None, sources: dict[str, str] | None = None) -> None:
         """The parameters of the procedure the run uses (the first chosen match until the run says which),
         their values with the person's own, secrets as dots, and how each was bound."""
@@ -199,12 +211,13 @@ class RunTab(QWidget):
         shown = ", ".join(f"{k}={v}" for k, v in step.args.items() if v is not None)
         error = plain_error(step.error) if step.error else ""
         match = self._procedure(step.procedure_id)
-        words = step_sentence(step, match.procedure if match else None)
+        words = step_sentence(step, match.procedure if match else None, self._shown_values(match) if match else None)
         number = len(self.log_model.rows) + 1  # counted on: the agent's own count starts again after replay's steps
         row = (number, step.source, step.command, shown, step.status, error, words, "; ".join(step.checked))
         page = step.screenshot if step.screenshot and Path(step.screenshot).exists() else None
         picture = step.picture if step.picture and Path(step.picture).exists() else None  # a failed step: the page's top
-        self.log_model.add(row, picture or page, page, highlight=step.status == "error")
+        shown_picture = picture or (page if step.status == "error" else None)  # never another page for a step that went well
+        self.log_model.add(row, shown_picture, page, highlight=step.status == "error")
         if page:
             self.screenshot.show_file(page)
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QImageReader, QPixmap
 
 from app.formatting import breaks_at, step_summary
 from procedures.models import Procedure
+from procedures.runtime.placeholders import readable
 from recorder.models import RecordedStep
 from retrieval import Match
 
@@ -51,6 +52,7 @@ class RowsModel(QAbstractTableModel):
         self.editable = editable or set()
         self.rows: list[tuple[Any, ...]] = []
         self.highlighted: set[int] = set()
+        self.said: set[int] = set()  # columns of texts with {placeholders}: shown in words, edited as written
 
     def set_rows(self, rows: list[tuple[Any, ...]], highlighted: set[int] | None = None) -> None:
         self.beginResetModel()
@@ -76,7 +78,8 @@ class RowsModel(QAbstractTableModel):
             return None
         value = self.rows[index.row()][index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
-            return f"{value:.2f}" if isinstance(value, float) else ("" if value is None else str(value))
+            text = f"{value:.2f}" if isinstance(value, float) else ("" if value is None else str(value))
+            return readable(text) if index.column() in self.said and role != Qt.ItemDataRole.EditRole else text
         if role == Qt.ItemDataRole.UserRole:
             return value  # the raw value, for sorting
         if role == Qt.ItemDataRole.BackgroundRole and index.row() in self.highlighted:
@@ -254,7 +257,7 @@ class ProceduresModel(RowsModel):
                     p.title,
                     ", ".join(p.abstract.domains),
                     ", ".join(p.parameter_names),
-                    p.uses,
+                    p.runs,
                     rate,
                     p.confidence,
                     breaks_at(p),

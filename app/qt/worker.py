@@ -24,7 +24,7 @@ from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, open_start_page, place_window, start_url
-from recorder.pictures import element_picture, recording_pictures, step_picture_file
+from recorder.pictures import picture_where_it_happened, recording_pictures, step_picture_file
 
 PUMP_MS = 50
 
@@ -174,8 +174,8 @@ class BrowserWorker(QObject):
                 continue
             self._pictured[index : index + 1] = [seen]
             pictured = step.selector or step.action == "navigate"  # an opened page: the top of its content
-            if pictured and not step.frame and not self._page.is_closed():
-                picture = element_picture(self._page, step.selector, step_picture_file(folder, index), step.secret)
+            if pictured and not step.frame and step.page == 0 and not self._page.is_closed():
+                picture = picture_where_it_happened(self._page, step, step_picture_file(folder, index))
                 if picture is not None:
                     self.step_picture.emit(index, str(picture))
 

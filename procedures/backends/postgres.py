@@ -368,6 +368,15 @@ def _outcome_sql(step_failed: int | None) -> str:
     )
 
 
+OTHER_RUN_SQL = (
+    "WITH counted AS (UPDATE procedures SET updated_at = %(now)s::float8, data = data || jsonb_build_object("
+    "'other_runs', COALESCE((data ->> 'other_runs')::int, 0) + 1, 'updated_at', %(now)s::float8,"
+    " 'version', COALESCE((data ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
+    " WHERE id = %(id)s RETURNING id, data)"
+    f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+)
+
+
 class ChangeListener:
     """LISTEN on a connection of its own: `wait(timeout)` returns the ids of the procedures changed since the last
     call (added, edited, outcomes counted, deleted, by any machine), waiting up to `timeout` seconds for the first."""
@@ -447,6 +456,14 @@ class TeamProcedureStore(ProcedureStore):
         step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
         params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
         row = self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
+        if row is None:
+            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
+        return Procedure.model_validate_json(row[0])
+
+    def record_other_run(self, procedure_id: str) -> Procedure:
+        """One more run that leaves the confidence as it was, in one atomic statement (see record_outcome)."""
+        params = {"now": time.time(), "user": self.user, "id": procedure_id}
+        row = self._db.execute(OTHER_RUN_SQL, params).fetchone()
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         return Procedure.model_validate_json(row[0])

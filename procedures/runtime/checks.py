@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
-from procedures.runtime.placeholders import fill_placeholders
+from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, readable, said_parameter
 
 STATE_JS = """(node) => {
   node = node || document;
@@ -243,15 +243,30 @@ def text_pattern(text: str) -> str:
     return r"[\s\S]*?".join(r"\s+".join(re.escape(word) for word in part.split()) for part in text.split("*"))
 
 
-def describe_check(check: Mapping[str, Any]) -> str:
-    kind, expected, selector = check["kind"], check.get("expected") or "", check.get("selector") or ""
+def describe_check(check: Mapping[str, Any], values: Mapping[str, str] | None = None) -> str:
+    """A check in words for a person: its placeholders as the run's `values` give them (pass only what may be
+    shown: secrets masked), else in words ("the page shows the flavour")."""
+    kind, expected, selector = check["kind"], check.get("expected") or "", readable(check.get("selector") or "", values)
+    alone = PLACEHOLDER.fullmatch(expected)
+    if alone and alone.group(1) and not (values and alone.group(1) in values):
+        shown = said_parameter(alone.group(1))  # a value no run gave yet: said, not quoted
+    else:
+        shown = repr(readable(expected, values))
     return {
-        "url": f"the URL matches {expected!r}",
-        "text": f"the page shows {expected!r}" + (f" in {selector}" if selector else ""),
-        "value": f"{selector} holds {expected!r}",
+        "url": f"the URL matches {shown}",
+        "text": f"the page shows {shown}" + (f" in {selector}" if selector else ""),
+        "value": f"{selector} holds {shown}",
         "element": f"{selector} is visible",
-        "checked": f"{selector} is {'checked' if _checked(expected) else 'not checked'}",
+        "checked": f"{selector} is {_state_words(expected, values)}",
     }[kind]
+
+
+def _state_words(expected: str, values: Mapping[str, str] | None) -> str:
+    """'checked' or 'not checked', as the expected state or the value of its placeholder says."""
+    name = next(iter(PLACEHOLDER.finditer(expected)), None)
+    if name and name.group(1) and not (values and name.group(1) in values):
+        return f"checked or not, as {said_parameter(name.group(1))} says"
+    return "checked" if _checked(readable(expected, values)) else "not checked"
 
 
 def _checked(expected: str) -> bool:

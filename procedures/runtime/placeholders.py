@@ -40,6 +40,27 @@ def fill_placeholders(text: str, values: Mapping[str, str], mode: str = "text") 
     return PLACEHOLDER.sub(repl, text)
 
 
+def said_parameter(name: str) -> str:
+    """A parameter as a person says it: `{pickup_date}` is "the pickup date", `{size__value}` "the size"."""
+    base = name[: -len(OPTION_VALUE)] if name.endswith(OPTION_VALUE) else name
+    return "the " + " ".join(base.split("_"))
+
+
+def readable(text: str, values: Mapping[str, str] | None = None) -> str:
+    """`text` for a person: each placeholder as the value `values` give it, else in words, marked
+    (`page shows <the flavour>`); literal braces as themselves."""
+
+    def repl(match: "re.Match[str]") -> str:
+        name = match.group(1)
+        if name is None:
+            return match.group(0)[0]
+        if values is not None and name in values:
+            return str(values[name])
+        return f"<{said_parameter(name)}>"
+
+    return PLACEHOLDER.sub(repl, text)
+
+
 def aliased(value: str, aliases: Mapping[str, str]) -> str:
     """The value with each former option label (one per line) that `aliases` maps as the option it stands for now."""
     by_old = {old.casefold(): new for old, new in aliases.items()}

@@ -424,6 +424,7 @@ class Player:
         self.shown_params = {name: SECRET_MASK if name in secret else value for name, value in params.items()}
         self.timeout_ms = timeout_ms
         self.on_step = on_step
+        self.before_leaving: Callable[[int, Locator, Page], None] | None = None  # told before a step leaves its page
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
         self._steps: list[Mapping[str, Any]] = []  # the steps of the run
@@ -761,7 +762,7 @@ class Player:
             if check.get("after_step") == index + 1:
                 problem = checks.check_problem(page, check, {**self.values, **self.shown}, self.timeout_ms, self._readings)
                 self._fail_if(index, step, page, problem)
-                result.checked.append(checks.describe_check(check))
+                result.checked.append(checks.describe_check(check, {**self.shown_params, **self.shown}))
 
     def verify(
         self,
@@ -1084,6 +1085,8 @@ class Player:
         value = self._text(step.get("value")) if step.get("value") is not None else ""
         if action in ("click", "dblclick", "fill", "select", "check") and not (step.get("many") or step.get("calendar")):
             read_through(locator)  # a field that takes input once a text above it is read to its end
+        if step.get("navigates_to") and not step.get("frame") and self.before_leaving is not None:
+            self.before_leaving(index, locator, page)  # the element while its page still shows it
         if step.get("spin"):
             self._spin(index, step, locator, page, value)
         elif step.get("by_kind"):

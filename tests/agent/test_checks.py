@@ -238,6 +238,7 @@ def test_without_checks_a_run_is_done_but_unverified_and_does_not_count(context,
     assert result.verdict().startswith("Done, unverified")
     assert json.loads((Path(result.run_dir) / "result.json").read_text())["outcome"] == "unverified"  # type: ignore[arg-type]
     assert store.get(dialog.id).uses == 0
+    assert store.get(dialog.id).runs == 1  # a run all the same: the Procedures tab's uses show it
 
 
 def test_the_persons_assertions_from_the_cli_decide_the_run(demonstrations, capsys) -> None:  # type: ignore[no-untyped-def]

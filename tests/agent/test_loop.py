@@ -202,6 +202,7 @@ def test_auto_mode_hands_a_failed_replay_to_the_agent(context, site: str, llm: L
     after = store.get(pid)
     assert result.revision_id is not None and store.revisions.pending(after) is not None
     assert (after.success_count, after.failure_count, after.steps[3].failure_count) == (0, 0, 0)
+    assert (after.runs, after.other_runs) == (1, 1)  # the healed run is a run of it, counted once
 
 
 def test_the_agent_cannot_finish_while_the_checks_fail(context, site: str, llm: LLMServer) -> None:  # type: ignore[no-untyped-def]

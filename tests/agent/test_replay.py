@@ -3,6 +3,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from agent import replay, run_task
 from agent.run_log import RunLog
@@ -43,6 +44,10 @@ def test_replays_with_new_values_from_a_task_of_the_same_shape(context, login_pr
     assert actions[1]["args"]["value"] == "bob"  # the value typed, not the procedure's {username}
     assert actions[2]["args"]["value"] == "••••"
     assert len(list(Path(result.run_dir).glob("step_[0-9][0-9][0-9].jpg"))) == 4  # type: ignore[arg-type]
+    clicked = Path(actions[3]["picture"])  # the click that left the page: its button, pictured before it went away
+    assert clicked.name.startswith("leaving_") and clicked.parent == Path(result.run_dir)  # type: ignore[arg-type]
+    with Image.open(clicked) as picture:
+        assert picture.width < 150 and picture.height < 100, picture.size  # "Log in" and its margin, not the next page
 
 
 def test_an_open_page_at_the_start_url_is_not_reloaded(context, login_procedure, site: str) -> None:  # type: ignore[no-untyped-def]

@@ -48,6 +48,7 @@ def test_the_order_form_gets_the_task_values_however_they_are_written(context, s
     procedure, store = bakery
     size = next(p for p in procedure.abstract.parameters if p.kind == "option")
     assert size.example == "Medium" and size.aliases["Large"] == "Large (10 inch)"  # as the title names it
+    assert [p.name for p in procedure.abstract.parameters if p.kind == "choice"] == ["flavour"]  # the group's legend
     tasks = {
         "Order 3 Large cakes, Vanilla, for Ann Lee, pickup on January 3, 2027": ("3", "l10", "2027-01-03", "van", "Ann Lee"),
         "Please order 4 cakes in size Small, flavour Lemon, for Al Bo, pickup on 01/02/2027": (

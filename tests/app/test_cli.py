@@ -286,7 +286,7 @@ def test_show_and_explain_say_what_each_check_covers(home: Path, capsys: pytest.
     procedure.abstract.parameters[-1].example = "blue"
     pid = ProcedureStore().add(procedure)
     shown = cli(capsys, "show", pid[:8]).stdout
-    assert "1. the page shows 'Welcome {username}'  [at the end, demonstration]  covers username" in shown
+    assert "1. the page shows 'Welcome <the username>'  [at the end, demonstration]  covers username" in shown
     assert "password: (secret)  [no check covers it]" in shown and "username: 'emile'\n" in shown
     assert "team: 'blue' (optional: the demonstrated value unless the task gives one)  [no check covers it]" in shown
     explained = cli(capsys, "retrieve", 'Log in to the demo site as "bob"', "--explain").stdout

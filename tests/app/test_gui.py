@@ -139,6 +139,9 @@ def test_the_editor_validates_before_saving(qtbot, window: MainWindow) -> None: 
     editor.steps.setData(editor.steps.index(1, 2), "{username}")
     editor.add_check()
     editor.checks.setData(editor.checks.index(0, 1), "Welcome {username}")
+    expected = editor.checks.index(0, 1)
+    assert editor.checks.data(expected) == "Welcome <the username>"  # shown in words, edited as written
+    assert editor.checks.data(expected, Qt.ItemDataRole.EditRole) == "Welcome {username}"
     editor.add_check()
     editor.checks.setData(editor.checks.index(1, 0), "value")  # a value check without a selector
     editor.save()
@@ -557,7 +560,9 @@ def test_agent_steps_and_a_learned_fix_show_pictures(qtbot, window: MainWindow, 
     agent = [row for row, cells in enumerate(log.rows) if cells[1] == "agent"]
     assert [log.rows[row][2] for row in agent] == ["fill", "click", "click"]
     assert log.pictures[agent[0]].endswith("_element.jpg") and not log.thumbnail(agent[0]).isNull()  # the field it filled
-    assert all(Path(log.pictures[row]).is_file() for row in agent)  # a click that left the page: the page after it
+    assert all(Path(log.pictures[row]).is_file() for row in agent)
+    left = [row for row in agent if log.rows[row][2] == "click"]  # clicks that left the page: their buttons, as they were
+    assert all(Path(log.pictures[row]).name.startswith("leaving_") for row in left), [log.pictures[r] for r in left]
     assert log.rows[agent[0]][6] == "Enter the email or user name: kim"  # in words, not by its ref
     numbers = [cells[0] for cells in log.rows if cells[0] != "end"]
     assert numbers == list(range(1, len(numbers) + 1)) and agent[0] > 0  # counted on after replay's steps

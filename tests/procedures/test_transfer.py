@@ -39,7 +39,7 @@ def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path
     )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip().endswith("done, verified (2 checks passed)") and "step 4: click ok" in ran.stdout
-    assert "check: the page shows 'Welcome {username}' ok" in ran.stdout
+    assert """check: the page shows 'Welcome zoé "quoted"' ok""" in ran.stdout  # the value it was run with
     missing = subprocess.run([sys.executable, str(script), "--password", "pw"], capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "required: --username" in missing.stderr  # no silent demonstration value
 
