@@ -799,11 +799,18 @@ def secret_sites(
 
 
 def bind(
-    procedure: Procedure, task: str, env: Mapping[str, str] | None = None, param_env: Mapping[str, str] | None = None
+    procedure: Procedure,
+    task: str,
+    env: Mapping[str, str] | None = None,
+    param_env: Mapping[str, str] | None = None,
+    *,
+    values_only: bool = False,
 ) -> Binding:
     """Values for the procedure's parameters from the task (see the module docstring), then from the
     environment (the variable that the `param_env` setting names for it, else SHOWMEHOW_PARAM_<NAME>),
-    then a parameter that need not be given keeps its demonstrated value. The procedure never holds a secret."""
+    then a parameter that need not be given keeps its demonstrated value. The procedure never holds a secret.
+    `values_only`: the same values, without looking for what the task says that none of them holds (`unplaced`,
+    `changed` and the readings that makes `ambiguous` are left empty): cheaper, for scoring many procedures."""
     env = os.environ if env is None else env
     param_env = load_settings().param_env if param_env is None else param_env
     binder = _Binder(procedure, task)
@@ -824,9 +831,10 @@ def bind(
         if name not in result.values:
             result.put(name, value, source)
     binder.formatted()
-    result.unplaced = binder.unplaced()
-    result.changed = binder.changed()
-    result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
+    if not values_only:
+        result.unplaced = binder.unplaced()
+        result.changed = binder.changed()
+        result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue

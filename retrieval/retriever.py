@@ -202,7 +202,7 @@ class Retriever:
             if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score) or tried >= BIND_LIMIT * k:
                 break  # nothing further down the list can enter the top k (or only one that ties on all but parameters)
             procedure = self.store.get(procedure_id)
-            binding = bind(procedure, task, param_env=self.param_env)
+            binding = bind(procedure, task, param_env=self.param_env, values_only=True)  # bound in full if it is kept
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
@@ -215,7 +215,7 @@ class Retriever:
                     procedure=procedure,
                     score=round(breakdown.score, 4),
                     breakdown=breakdown,
-                    binding=binding,
+                    binding=bind(procedure, task, param_env=self.param_env),
                     missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
                 )
