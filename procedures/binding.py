@@ -78,6 +78,14 @@ def _exact(value: str) -> str:
     return left + re.escape(value) + right
 
 
+def _find(pattern: str, value: str, text: str) -> re.Match[str] | None:
+    """re.search(pattern, text, re.IGNORECASE) for a pattern that holds `value` as it is; without compiling the
+    pattern when `value` is surely not in `text` (ASCII only: other letters fold in more ways than `lower` says)."""
+    if value.isascii() and text.isascii() and value.lower() not in text.lower():
+        return None
+    return re.search(pattern, text, re.IGNORECASE)
+
+
 def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     """Where the title shows this parameter's demonstrated value (quotes excluded)."""
     if param.kind == "toggle":
@@ -86,11 +94,11 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     if placeholder:
         return placeholder.start(), placeholder.end()
     if param.example:
-        quoted = re.search(rf"[\"“']({re.escape(param.example)})[\"”']", text, re.IGNORECASE)  # the title's quoted slot first
+        quoted = _find(rf"[\"“']({re.escape(param.example)})[\"”']", param.example, text)  # the title's quoted slot first
         if quoted:
             return quoted.start(1), quoted.end(1)
         for written in [param.example, *renderings(param.example)]:  # a date field's "2016-01-09" is "01/09/2016" in words
-            m = re.search(_exact(written), text, re.IGNORECASE)
+            m = _find(_exact(written), written, text)
             if m:
                 return m.start(), m.end()
         return None

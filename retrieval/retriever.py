@@ -170,7 +170,7 @@ class Retriever:
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
-        titles = self.store.index.term_counts(words, "goal") if words else {}
+        titles = self.store.index.term_counts(counts, "goal") if counts else {}  # a word in no procedure is in no title
         size = self.store.index.size_estimate()
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.index.search(None, SEMANTIC_SCAN)

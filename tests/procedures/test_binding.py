@@ -366,3 +366,14 @@ def test_two_names_in_one_role_or_none_placed_are_left_alone() -> None:
     procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
     assert "to" not in bind(procedure, "Barby and Rozina want the email", env={}, param_env={}).values
     assert bind(procedure, "The mail by Barby or by Rozina", env={}, param_env={}).values.get("sender") != "Barby"
+
+
+def test_the_title_shows_a_value_in_another_case_and_a_date_as_people_write_it() -> None:
+    from procedures.models import Abstract, Parameter
+
+    title = "Book ROOM 12 on 01/09/2016"
+    params = [Parameter(name="room", example="room 12"), Parameter(name="day", example="2016-01-09")]
+    procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+    binding = bind(procedure, "Book room 7 on 03/04/2017", env={}, param_env={})
+    assert binding.values == {"room": "room 7", "day": "03/04/2017"}
+    assert binding.sources["day"] == "the task has the title's shape"
