@@ -68,11 +68,10 @@ def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
 
 def test_values_alone_are_the_same_values_without_the_differences() -> None:
     from procedures.binding import bind
-    from procedures.models import Abstract, Parameter, Procedure
+    from procedures.models import Parameter
+    from tests.helpers import titled
 
-    title = 'Type "riley" in all upper case letters and press Submit.'
-    params = [Parameter(name="text", example="riley")]
-    procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+    procedure = titled('Type "riley" in all upper case letters and press Submit.', Parameter(name="text", example="riley"))
     task = 'Type "dana" in all lower case letters and press Submit. Then "print" it.'
     whole = bind(procedure, task, env={}, param_env={})
     alone = bind(procedure, task, env={}, param_env={}, values_only=True)
