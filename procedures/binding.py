@@ -79,6 +79,14 @@ def _exact(value: str) -> str:
     return left + re.escape(value) + right
 
 
+def _find(pattern: str, value: str, text: str) -> re.Match[str] | None:
+    """re.search(pattern, text, re.IGNORECASE) for a pattern that holds `value` as it is; without compiling the
+    pattern when `value` is surely not in `text` (ASCII only: other letters fold in more ways than `lower` says)."""
+    if value.isascii() and text.isascii() and value.lower() not in text.lower():
+        return None
+    return re.search(pattern, text, re.IGNORECASE)
+
+
 def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     """Where the title shows this parameter's demonstrated value (quotes excluded)."""
     if param.kind == "toggle":
@@ -87,11 +95,11 @@ def _locate(param: Parameter, text: str) -> tuple[int, int] | None:
     if placeholder:
         return placeholder.start(), placeholder.end()
     if param.example:
-        quoted = re.search(rf"[\"“']({re.escape(param.example)})[\"”']", text, re.IGNORECASE)  # the title's quoted slot first
+        quoted = _find(rf"[\"“']({re.escape(param.example)})[\"”']", param.example, text)  # the title's quoted slot first
         if quoted:
             return quoted.start(1), quoted.end(1)
         for written in [param.example, *renderings(param.example)]:  # a date field's "2016-01-09" is "01/09/2016" in words
-            m = re.search(_exact(written), text, re.IGNORECASE)
+            m = _find(_exact(written), written, text)
             if m:
                 return m.start(), m.end()
         return None
@@ -800,11 +808,18 @@ def secret_sites(
 
 
 def bind(
-    procedure: Procedure, task: str, env: Mapping[str, str] | None = None, param_env: Mapping[str, str] | None = None
+    procedure: Procedure,
+    task: str,
+    env: Mapping[str, str] | None = None,
+    param_env: Mapping[str, str] | None = None,
+    *,
+    values_only: bool = False,
 ) -> Binding:
     """Values for the procedure's parameters from the task (see the module docstring), then from the
     environment (the variable that the `param_env` setting names for it, else SHOWMEHOW_PARAM_<NAME>),
-    then a parameter that need not be given keeps its demonstrated value. The procedure never holds a secret."""
+    then a parameter that need not be given keeps its demonstrated value. The procedure never holds a secret.
+    `values_only`: the same values, without looking for what the task says that none of them holds (`unplaced`,
+    `changed` and the readings that makes `ambiguous` are left empty): cheaper, for scoring many procedures."""
     env = os.environ if env is None else env
     param_env = load_settings().param_env if param_env is None else param_env
     binder = _Binder(procedure, task)
@@ -825,13 +840,14 @@ def bind(
         if name not in result.values:
             result.put(name, value, source)
     binder.formatted()
-    result.unplaced = binder.unplaced()
-    result.changed = binder.changed()
-    result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
-    result.ambiguous += [
-        f"the task asks to \"{asked}\", which no field, option or step of '{procedure.title}' takes"
-        for asked in unasked(procedure, binder.task, binder.used, result.values)
-    ]
+    if not values_only:
+        result.unplaced = binder.unplaced()
+        result.changed = binder.changed()
+        result.unplaced += [d.said for d in result.changed if d.said not in result.unplaced]
+        result.ambiguous += [
+            f"the task asks to \"{asked}\", which no field, option or step of '{procedure.title}' takes"
+            for asked in unasked(procedure, binder.task, binder.used, result.values)
+        ]
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue

@@ -177,7 +177,7 @@ class Retriever:
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
-        titles = self.store.index.term_counts(words, "goal") if words else {}
+        titles = self.store.index.term_counts(counts, "goal") if counts else {}  # a word in no procedure is in no title
         size = self.store.index.size_estimate()
         if self.semantic.model and size <= SEMANTIC_SCAN:
             rows = self.store.index.search(None, SEMANTIC_SCAN)
@@ -211,7 +211,7 @@ class Retriever:
             if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score) or tried >= BIND_LIMIT * k:
                 break  # nothing further down the list can enter the top k (or only one that ties on all but parameters)
             procedure = self.store.get(procedure_id)
-            binding = bind(procedure, task, param_env=self.param_env)
+            binding = bind(procedure, task, param_env=self.param_env, values_only=True)  # bound in full if it is kept
             goal, evidence = goals[procedure_id]
             breakdown = Breakdown(
                 goal=round(min(goal, 1.0), 4),
@@ -224,7 +224,7 @@ class Retriever:
                     procedure=procedure,
                     score=round(breakdown.score, 4),
                     breakdown=breakdown,
-                    binding=binding,
+                    binding=bind(procedure, task, param_env=self.param_env),
                     missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
                 )

@@ -36,6 +36,11 @@ def sample_procedure(title: str = "Log in to the demo site", domain: str = "127.
     return procedure.model_copy(update=changes)
 
 
+def titled(title: str, *parameters: Parameter) -> Procedure:
+    """A procedure of no steps whose goal is its title: what binding reads."""
+    return Procedure(title=title, abstract=Abstract(goal=title, parameters=list(parameters)), steps=[])
+
+
 def proposed_fix(store: ProcedureStore) -> tuple[str, Revision]:
     """A stored sample procedure and a proposed revision of it: its button found by a new name first."""
     procedure = sample_procedure()

@@ -15,7 +15,9 @@ OPTION_VALUE = "__value"  # `{genre__value}`: the value attribute of the option 
 
 def placeholders(text: str | None) -> set[str]:
     """The parameter names that `text` refers to."""
-    return {m.group(1) for m in PLACEHOLDER.finditer(text or "") if m.group(1)}
+    if not text or "{" not in text:
+        return set()
+    return {m.group(1) for m in PLACEHOLDER.finditer(text) if m.group(1)}
 
 
 def escape_braces(text: str) -> str:

@@ -3,7 +3,7 @@ import pytest
 from agent import bind_parameters
 from procedures.binding import bind, missing_parameters
 from procedures.models import Procedure
-from tests.helpers import sample_procedure
+from tests.helpers import sample_procedure, titled
 
 
 def _login(title: str):  # type: ignore[no-untyped-def]
@@ -366,3 +366,12 @@ def test_two_names_in_one_role_or_none_placed_are_left_alone() -> None:
     procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
     assert "to" not in bind(procedure, "Barby and Rozina want the email", env={}, param_env={}).values
     assert bind(procedure, "The mail by Barby or by Rozina", env={}, param_env={}).values.get("sender") != "Barby"
+
+
+def test_the_title_shows_a_value_in_another_case_and_a_date_as_people_write_it() -> None:
+    from procedures.models import Parameter
+
+    room, day = Parameter(name="room", example="room 12"), Parameter(name="day", example="2016-01-09")
+    binding = bind(titled("Book ROOM 12 on 01/09/2016", room, day), "Book room 7 on 03/04/2017", env={}, param_env={})
+    assert binding.values == {"room": "room 7", "day": "03/04/2017"}
+    assert binding.sources["day"] == "the task has the title's shape"

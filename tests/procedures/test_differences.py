@@ -64,3 +64,17 @@ def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
         assert differences(title, task, values, []) == []
     task = "Find the email by Gisela and delete that email to Casie."
     assert differences(title, task, values, []) == [Difference("delete", "forward")]
+
+
+def test_values_alone_are_the_same_values_without_the_differences() -> None:
+    from procedures.binding import bind
+    from procedures.models import Parameter
+    from tests.helpers import titled
+
+    procedure = titled('Type "riley" in all upper case letters and press Submit.', Parameter(name="text", example="riley"))
+    task = 'Type "dana" in all lower case letters and press Submit. Then "print" it.'
+    whole = bind(procedure, task, env={}, param_env={})
+    alone = bind(procedure, task, env={}, param_env={}, values_only=True)
+    assert whole.changed == [Difference("lower", "upper")] and whole.unplaced == ["print", "lower"]
+    assert alone.values == whole.values and alone.sources == whole.sources
+    assert alone.changed == [] and alone.unplaced == []
