@@ -129,8 +129,8 @@ def _mentions(text: str, value: str) -> bool:
 
 
 def _quotes(text: str, value: str) -> bool:
-    """The text quotes the value whole ('Change the genre of "Dune Road"'): it names this instance's own item, which
-    a task for another instance names anew, never the demonstration's by default."""
+    """The text quotes the value whole ('Change the genre of "Dune Road"'). An item of a list that the title quotes is
+    this instance's own record: a task for another instance names its own, never the demonstration's by default."""
     return any(value.strip().casefold() == "".join(q).strip().casefold() for q in QUOTED_TEXT.findall(text))
 
 
@@ -891,7 +891,7 @@ def _click_parameters(
         label=step.group,
         allowed=step.options if choice else [],
         aliases=_short_forms(step.options) if choice else {},
-        required=mentioned and (choice or _quotes(mention_text, step.label)),  # a quoted name is the instance's own
+        required=mentioned and (choice or (bool(step.row_selector) and _quotes(mention_text, step.label))),
     )
 
 

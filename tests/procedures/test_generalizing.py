@@ -269,7 +269,9 @@ def test_a_named_value_that_no_parameter_takes_stops_replay_before_the_fixed_ste
     assert binding.unplaced == ["Q4"] and binding.values == {"button": "Yes"}
     assert find_contradiction(procedure, binding, "...") is None  # the clicked button is the task's own
     binding = bind(procedure, "Answer the survey", env={}, param_env={})
-    assert missing_parameters(procedure, binding.values) == ["button"]  # a quoted name is never the demonstration's
+    binding.unplaced = ["Yes"]
+    found = find_contradiction(procedure, binding, "Answer the survey")
+    assert found is not None and found.step == 1 and '"previous"' in found.message  # it kept the demonstrated one
 
 
 def test_unreferenced_parameters_are_dropped_and_optional_ones_default_to_the_demonstration() -> None:
@@ -321,7 +323,10 @@ def test_a_clicked_element_named_in_other_wordings(task: str, expected: str) -> 
 
 
 def test_an_item_the_title_quotes_is_the_instance_s_own_and_no_task_gets_it_by_default() -> None:
-    procedure = build_heuristic(_clicks('Change the genre of "Dune Road" to History', ["Books", "Dune Road"], role="link"))
+    recording = _clicks('Change the genre of "Dune Road" to History', ["Books", "Dune Road"], role="link")
+    row = recording.steps[-1].selector  # the link is an item of the list of books
+    recording.steps[-1] = recording.steps[-1].model_copy(update={"row_selector": row, "row_texts": ["Dune Road", "Ada Byron"]})
+    procedure = build_heuristic(recording)
     (book,) = [p for p in procedure.abstract.parameters if p.example == "Dune Road"]
     assert book.required
     assert missing_parameters(procedure, bind(procedure, "List only Poetry books", env={}, param_env={}).values) == [book.name]
