@@ -430,6 +430,7 @@ class _Binder:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 bare = m.group("b") is not None
                 raw, span = _found(m)
+                unquoted = bare and span == m.span("b")  # not a quoted value inside the words
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
                     continue
                 if bare and digits_only and not re.search(r"\d", raw):  # a date or a count: never "available"
@@ -450,7 +451,7 @@ class _Binder:
                 words = " ... ".join(
                     " ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else [])
                 )
-                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')", bare=bare):
+                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')", bare=unquoted):
                     return True
         return False
 
@@ -744,6 +745,7 @@ def _same_case(example: str, value: str) -> bool:
     return bool(example) and all(shape(example)) and all(shape(value))
 
 
+NAMED = re.compile(r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3}")  # a name of a few capitalized words: "Maria Silva"
 IDENTIFIER = re.compile(r"(?=\S*\d)[^\s:/]+")  # one token that holds a digit: "T-20931", "RC-4471" (not a time, nor a date)
 
 
@@ -756,7 +758,7 @@ def _bare_end(param: Parameter, value: str) -> str:
         return value
     if IDENTIFIER.fullmatch(example) and not ISO_DATE.fullmatch(example) and re.search(r"\d", words[0]):
         return words[0]
-    if param.kind != "text" or not _same_case(example, words[0]):
+    if param.kind != "text" or not NAMED.fullmatch(example) or not words[0][:1].isupper():
         return value
     last = len(words)
     while last > 1 and words[last - 1].islower():

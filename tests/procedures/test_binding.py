@@ -366,3 +366,31 @@ def test_two_names_in_one_role_or_none_placed_are_left_alone() -> None:
     procedure = Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
     assert "to" not in bind(procedure, "Barby and Rozina want the email", env={}, param_env={}).values
     assert bind(procedure, "The mail by Barby or by Rozina", env={}, param_env={}).values.get("sender") != "Barby"
+
+
+def test_an_optional_prose_text_is_left_empty_unless_marked_a_setting() -> None:
+    from procedures.binding import defaults
+
+    procedure = _order()
+    notes = next(p for p in procedure.abstract.parameters if p.name == "notes")
+    notes.required = False
+    binding = bind(procedure, "Order a Rose bouquet for Bob Stone", env={}, param_env={})
+    assert binding.values["notes"] == "" and binding.sources["notes"].startswith("left empty")
+    assert defaults(procedure)["notes"] == ""  # a replay given no value sends none either
+    assert binding.values["phone"] == "555-0100"  # one typed token is no prose about the case: kept, as before
+    assert binding.sources["send_updates"] == "ticked 'Send me updates' as the demonstration did (the task does not say)"
+    notes.setting = True
+    assert bind(procedure, "Order a Rose bouquet for Bob Stone", env={}, param_env={}).values["notes"] == "leave at the door"
+
+
+@pytest.mark.parametrize(
+    ("task", "name"),
+    [
+        ("Order a Rose bouquet for Bob Stone today", "Bob Stone"),
+        ("Order a Rose bouquet for Bob Stone in the morning", "Bob Stone"),
+        ("Order a Rose bouquet for Leo van Dijk", "Leo van Dijk"),
+        ('Order a Rose bouquet for "Bob stone in"', "Bob stone in"),  # quoted: as written
+    ],
+)
+def test_a_bare_name_takes_no_lower_case_word_after_it(task: str, name: str) -> None:
+    assert bind(_order(), task, env={}, param_env={}).values["customer_name"] == name

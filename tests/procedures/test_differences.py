@@ -64,3 +64,14 @@ def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
         assert differences(title, task, values, []) == []
     task = "Find the email by Gisela and delete that email to Casie."
     assert differences(title, task, values, []) == [Difference("delete", "forward")]
+
+
+def test_a_question_in_place_of_a_verb_of_looking_asks_the_same() -> None:
+    title = 'Look up the status of ticket "T-20931"'
+    at = title.index("T-20931")
+    for task in ("what's the status of ticket T-55555?", "What is the status of ticket T-55555?"):
+        assert differences(title, task, [(at, at + 7)], [(task.index("T-5"), task.index("T-5") + 7)]) == [], task
+    task = "Close the status of ticket T-55555"
+    assert differences(title, task, [(at, at + 7)], [(27, 34)]) == [Difference("Close", "Look up")]  # another verb
+    question = "What is the name of the file"
+    assert differences("Delete the name of the file", question, [], []) == [Difference("What is", "Delete")]  # no looking
