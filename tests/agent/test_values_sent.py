@@ -2,11 +2,15 @@
 select lacks, bare values that run past their end, a demonstrated free text that belongs to its own case,
 and a task in the title's words with other values."""
 
+from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from agent import run_task
-from procedures import build_procedure
+from procedures import Procedure, build_procedure
 from procedures.store import ProcedureStore
+from tests.conftest import ServedSite
 from tests.helpers import record
 
 SEARCH = 'Search the knowledge base for "vpn" in the "Network" section'
@@ -50,7 +54,7 @@ def _ticket(page) -> None:  # type: ignore[no-untyped-def]
     _type(page, "Details", "The printer near room 301 jams on every page")
     page.get_by_text("Email me about updates").click()  # unticked
     page.get_by_role("button", name="Submit ticket").click()
-    page.wait_for_url("**/created.html*")
+    page.wait_for_url("**/received.html*")
     page.get_by_text("subject Paper jam on floor 3").wait_for()
 
 
@@ -65,15 +69,36 @@ def _book(page) -> None:  # type: ignore[no-untyped-def]
     _type(page, "Reason for visit", "a rash on my arm")
     page.get_by_text("This is my first visit").click()
     page.get_by_role("button", name="Book appointment").click()
-    page.wait_for_url("**/booked.html*")
+    page.wait_for_url("**/received.html*")
     page.get_by_text("patient Maria Silva").wait_for()
 
 
-def _learnt(context, served, path: str, actions, title: str):  # type: ignore[no-untyped-def]
-    procedure = build_procedure(record(context, f"{served.url}/{path}", actions, title=title))
+@pytest.fixture(scope="module")
+def served_here() -> Iterator[ServedSite]:
+    """The fixture sites on a server of this module's own, which keeps what it received."""
+    server = ServedSite()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def learnt(browser, served_here) -> dict[str, Procedure]:  # type: ignore[no-untyped-def]
+    """Each form demonstrated once, in a real recording."""
+    context = browser.new_context()
+    url = served_here.url
+    built = {
+        "search": build_procedure(record(context, f"{url}/helpdesk/index.html", _search, title=SEARCH)),
+        "status": build_procedure(record(context, f"{url}/helpdesk/status.html", _status, title=STATUS)),
+        "ticket": build_procedure(record(context, f"{url}/helpdesk/ticket.html", _ticket, title=TICKET)),
+        "book": build_procedure(record(context, f"{url}/clinic/book.html", _book, title=BOOK)),
+    }
+    context.close()
+    return built
+
+
+def _stored(procedure: Procedure) -> tuple[Procedure, ProcedureStore]:
     store = ProcedureStore()
-    store.add(procedure)
-    return procedure, store
+    return store.get(store.add(procedure.model_copy(deep=True))), store
 
 
 def _sent(served, path: str) -> list[dict[str, list[str]]]:  # type: ignore[no-untyped-def]
@@ -89,37 +114,37 @@ def _run(context, served, store, start: str, task: str, **params: str):  # type:
     return result
 
 
-def test_a_section_the_select_lacks_is_refused_though_the_task_says_section(context, served) -> None:  # type: ignore[no-untyped-def]
-    _, store = _learnt(context, served, "helpdesk/index.html", _search, SEARCH)
-    searched = len(_sent(served, "helpdesk/results.html"))
+def test_a_section_the_select_lacks_is_refused_though_the_task_says_section(context, served_here, learnt) -> None:  # type: ignore[no-untyped-def]
+    _, store = _stored(learnt["search"])
+    searched = len(_sent(served_here, "helpdesk/results.html"))
     for task in (
         'Search the knowledge base for "vpn" in the "Marketing" section',  # "section" is a word of "All sections"
         "Search the knowledge base for vpn in the HR section",
     ):
-        result = _run(context, served, store, "helpdesk/index.html", task)
+        result = _run(context, served_here, store, "helpdesk/index.html", task)
         assert result.outcome == "task_fault", (task, result.outcome, result.error)
-    assert len(_sent(served, "helpdesk/results.html")) == searched  # nothing searched in another section
+    assert len(_sent(served_here, "helpdesk/results.html")) == searched  # nothing searched in another section
     result = _run(
-        context, served, store, "helpdesk/index.html", 'Search the knowledge base for "printer" in the "Billing" section'
+        context, served_here, store, "helpdesk/index.html", 'Search the knowledge base for "printer" in the "Billing" section'
     )
     assert result.outcome == "verified", result.error
-    assert _sent(served, "helpdesk/results.html")[-1] == {"q": ["printer"], "section": ["billing"]}
+    assert _sent(served_here, "helpdesk/results.html")[-1] == {"q": ["printer"], "section": ["billing"]}
 
 
-def test_a_bare_identifier_ends_with_its_token_and_a_question_looks_it_up(context, served) -> None:  # type: ignore[no-untyped-def]
-    _, store = _learnt(context, served, "helpdesk/status.html", _status, STATUS)
+def test_a_bare_identifier_ends_with_its_token_and_a_question_looks_it_up(context, served_here, learnt) -> None:  # type: ignore[no-untyped-def]
+    _, store = _stored(learnt["status"])
     for task, ticket in (("how is ticket T-12345 doing", "T-12345"), ("what's the status of ticket T-55555?", "T-55555")):
-        result = _run(context, served, store, "helpdesk/status.html", task)
+        result = _run(context, served_here, store, "helpdesk/status.html", task)
         assert result.outcome == "verified", (task, result.error)
-        assert _sent(served, "helpdesk/ticket.status.html")[-1] == {"ticket": [ticket]}, task
+        assert _sent(served_here, "helpdesk/ticket.status.html")[-1] == {"ticket": [ticket]}, task
 
 
-def test_a_demonstrated_free_text_is_not_sent_with_another_ticket(context, served) -> None:  # type: ignore[no-untyped-def]
-    procedure, store = _learnt(context, served, "helpdesk/ticket.html", _ticket, TICKET)
+def test_a_demonstrated_free_text_is_not_sent_with_another_ticket(context, served_here, learnt) -> None:  # type: ignore[no-untyped-def]
+    procedure, store = _stored(learnt["ticket"])
     task = 'open a ticket for a broken keyboard (hardware), priority normal, from li@acme.test, subject "Keyboard missing keys"'
-    result = _run(context, served, store, "helpdesk/ticket.html", task)
+    result = _run(context, served_here, store, "helpdesk/ticket.html", task)
     assert result.outcome == "verified", result.error
-    assert _sent(served, "helpdesk/created.html")[-1] == {
+    assert _sent(served_here, "received.html")[-1] == {
         "email": ["li@acme.test"],
         "category": ["Hardware"],
         "priority": ["normal"],
@@ -132,37 +157,37 @@ def test_a_demonstrated_free_text_is_not_sent_with_another_ticket(context, serve
     details = next(p for p in procedure.abstract.parameters if p.name == "details")
     details.setting = True  # marked as the same from case to case: the demonstrated text is sent again
     store.update(procedure)
-    result = _run(context, served, store, "helpdesk/ticket.html", task)
+    result = _run(context, served_here, store, "helpdesk/ticket.html", task)
     assert result.outcome == "verified", result.error
-    assert _sent(served, "helpdesk/created.html")[-1]["details"] == ["The printer near room 301 jams on every page"]
+    assert _sent(served_here, "received.html")[-1]["details"] == ["The printer near room 301 jams on every page"]
 
 
-def test_a_task_in_the_titles_words_gets_its_category(context, served) -> None:  # type: ignore[no-untyped-def]
-    _, store = _learnt(context, served, "helpdesk/ticket.html", _ticket, TICKET)
+def test_a_task_in_the_titles_words_gets_its_category(context, served_here, learnt) -> None:  # type: ignore[no-untyped-def]
+    _, store = _stored(learnt["ticket"])
     task = 'Open an "Urgent" priority "Network outage" ticket from "raj@acme.test" about "VPN down in Lyon"'
-    result = _run(context, served, store, "helpdesk/ticket.html", task)
+    result = _run(context, served_here, store, "helpdesk/ticket.html", task)
     assert result.outcome == "verified", result.error
-    sent = _sent(served, "helpdesk/created.html")[-1]
+    sent = _sent(served_here, "received.html")[-1]
     assert (sent["category"], sent["priority"], sent["email"], sent["subject"]) == (
         ["Network outage"],
         ["urgent"],
         ["raj@acme.test"],
         ["VPN down in Lyon"],
     )
-    created = len(_sent(served, "helpdesk/created.html"))
+    created = len(_sent(served_here, "received.html"))
     task = 'open a normal priority ticket in the "Software" category from "li@acme.test" about "Excel crashes"'
-    result = _run(context, served, store, "helpdesk/ticket.html", task)
+    result = _run(context, served_here, store, "helpdesk/ticket.html", task)
     assert result.outcome == "task_fault" and 'category cannot be "Software"' in (result.error or ""), result.error
-    assert len(_sent(served, "helpdesk/created.html")) == created  # no ticket in another category
+    assert len(_sent(served_here, "received.html")) == created  # no ticket in another category
 
 
-def test_a_bare_name_takes_no_word_after_it(context, served) -> None:  # type: ignore[no-untyped-def]
-    procedure, store = _learnt(context, served, "clinic/book.html", _book, BOOK)
+def test_a_bare_name_takes_no_word_after_it(context, served_here, learnt) -> None:  # type: ignore[no-untyped-def]
+    procedure, store = _stored(learnt["book"])
     reason = next(p.name for p in procedure.abstract.parameters if p.label == "Reason for visit")
     task = "please book Leo Park in with Dr Tanaka on 2026-12-04 at 09:00, reason: fever and cough. It is not his first visit"
-    result = _run(context, served, store, "clinic/book.html", task, **{reason: "fever and cough"})
+    result = _run(context, served_here, store, "clinic/book.html", task, **{reason: "fever and cough"})
     assert result.outcome == "verified", result.error
-    assert _sent(served, "clinic/booked.html")[-1] == {
+    assert _sent(served_here, "received.html")[-1] == {
         "patient": ["Leo Park"],
         "doctor": ["tanaka"],
         "date": ["2026-12-04"],
