@@ -190,7 +190,7 @@ class _Binder:
         self.used: list[tuple[int, int]] = []  # spans of the task that bound values came from
         self.words = set(_word_list(self.task))
         self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
-        self.doubtful: dict[str, tuple[str, str]] = {}  # values outside the allowed ones, by parameter
+        self.doubtful: dict[str, tuple[str, str, tuple[int, int]]] = {}  # values outside the allowed ones, by parameter
         self.mentions = mentions(self.params, self.task)  # where the task names a field
 
     def free(self, span: tuple[int, int]) -> bool:
@@ -214,7 +214,7 @@ class _Binder:
             return False
         listed = param.closed or (param.kind == "choice" and param.allowed)  # a radio group's labels may change
         if not sure and listed and value.lower() not in {a.lower() for a in param.accepted}:
-            self.doubtful.setdefault(param.name, (value, source))
+            self.doubtful.setdefault(param.name, (value, source, span))
             return False
         self.result.put(param.name, _canonical(param, value), source)
         self.used.append(span)
@@ -882,8 +882,8 @@ def bind(
     binder.by_verb()
     binder.toggles()
     result = binder.result
-    for name, (value, source) in binder.doubtful.items():
-        if name not in result.values:
+    for name, (value, source, span) in binder.doubtful.items():
+        if name not in result.values and binder.free(span):  # not a value that another parameter took since
             result.put(name, value, source)
     binder.formatted()
     result.unplaced = binder.unplaced()

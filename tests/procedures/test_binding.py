@@ -394,3 +394,37 @@ def test_an_optional_prose_text_is_left_empty_unless_marked_a_setting() -> None:
 )
 def test_a_bare_name_takes_no_lower_case_word_after_it(task: str, name: str) -> None:
     assert bind(_order(), task, env={}, param_env={}).values["customer_name"] == name
+
+
+def _ticket() -> Procedure:
+    from procedures.models import Abstract, Parameter
+
+    title = 'Open a "High" priority "Printer" ticket from "ana@acme.test"'
+    categories = ["Billing", "Network outage", "Printer", "Hardware"]
+    params = [
+        Parameter(name="email", example="ana@acme.test", label="Your email"),
+        Parameter(name="category", example="Printer", kind="option", allowed=categories, label="Category"),
+        Parameter(name="priority", example="High", kind="choice", allowed=["Low", "Normal", "High", "Urgent"], label="Priority"),
+    ]
+    return Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        (  # the title too has a value right after another field's name: no sign that it is that field's
+            'Open an "Urgent" priority "Network outage" ticket from "raj@acme.test"',
+            {"email": "raj@acme.test", "category": "Network outage", "priority": "Urgent"},
+        ),
+        (  # the title's own word "ticket", or another field's name, is no category
+            'open a normal priority ticket in the "Software" category from "li@acme.test"',
+            {"email": "li@acme.test", "category": "Software", "priority": "Normal"},
+        ),
+        (  # a value another field took is not left as this one's
+            'Open a ticket from "raj@acme.test" with priority "Urgent"',
+            {"email": "raj@acme.test", "priority": "Urgent"},
+        ),
+    ],
+)
+def test_a_title_value_beside_another_fields_name_is_its_own(task: str, expected: dict[str, str]) -> None:
+    assert bind(_ticket(), task, env={}, param_env={}).values == expected
