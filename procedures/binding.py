@@ -151,6 +151,15 @@ def _template(text: str, located: dict[str, tuple[int, int] | None]) -> tuple[st
     return pattern, names, set(_word_list(" ".join(literal)))
 
 
+def _without_values(text: str, spans: list[tuple[int, int]]) -> str:
+    """The title's own words: `text` without the values at `spans`."""
+    kept, at = [], 0
+    for start, end in sorted(spans):
+        kept.append(text[at:start])
+        at = max(at, end)
+    return " ".join([*kept, text[at:]])
+
+
 def _word_list(text: str) -> list[str]:
     return re.findall(r"[\w#@'-]+", text.lower())
 
@@ -189,16 +198,23 @@ class _Binder:
         self.used: list[tuple[int, int]] = []  # spans of the task that bound values came from
         self.words = set(_word_list(self.task))
         self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
-        self.doubtful: dict[str, tuple[str, str]] = {}  # values outside the allowed ones, by parameter
+        self.doubtful: dict[str, tuple[str, str, tuple[int, int]]] = {}  # values outside the allowed ones, by parameter
         self.mentions = mentions(self.params, self.task)  # where the task names a field
 
     def free(self, span: tuple[int, int]) -> bool:
         return all(span[1] <= a or span[0] >= b for a, b in self.used)
 
-    def take(self, param: Parameter, value: str, span: tuple[int, int], source: str, sure: bool = False) -> bool:
+    def take(
+        self, param: Parameter, value: str, span: tuple[int, int], source: str, sure: bool = False, bare: bool = False
+    ) -> bool:
         """Bind `value` unless its place is taken. A value outside the listed allowed values is kept
         aside unless the binding is `sure` of it: a later way may find one that fits, else it stands
-        (and, for a closed list, the run says it is not allowed)."""
+        (and, for a closed list, the run says it is not allowed). A `bare` (unquoted) value ends where the
+        demonstrated value's shape says (see `_bare_end`)."""
+        if bare and not param.closed and not param.secret:
+            kept = _bare_end(param, value.strip())
+            at = span[0] + max(0, value.find(kept))
+            value, span = kept, (at, at + len(kept))
         value = value.strip()
         if not value or not self.free(span) or param.name in self.result.values or self.named_for_other(param, span):
             return False
@@ -206,7 +222,7 @@ class _Binder:
             return False
         listed = param.closed or (param.kind == "choice" and param.allowed)  # a radio group's labels may change
         if not sure and listed and value.lower() not in {a.lower() for a in param.accepted}:
-            self.doubtful.setdefault(param.name, (value, source))
+            self.doubtful.setdefault(param.name, (value, source, span))
             return False
         self.result.put(param.name, _canonical(param, value), source)
         self.used.append(span)
@@ -229,13 +245,27 @@ class _Binder:
         nor `"x@y.org" as the email` the notes."""
         kinds = {p.name: p.kind for p in self.params}
         for m in self.mentions:
-            if m.param == param.name:
+            if m.param == param.name or self._title_puts_beside(param, m.words):
                 continue
             link = r"[:=]" if kinds[m.param] == "target" else r"[:=]|is|to|of|are"  # "the email to Casie" is not the email
             if m.end <= span[0] and re.fullmatch(rf"\s*(?:{link})?\s*[\"“']?", self.task[m.end : span[0]], re.IGNORECASE):
                 return True
             between = self.task[span[1] : m.start] if m.start >= span[1] else None
             if between is not None and re.fullmatch(r"[\"”']?\s+(?:as|is|are)\s+(?:(?:the|my|a|an)\s+)?", between, re.IGNORECASE):
+                return True
+        return False
+
+    def _title_puts_beside(self, param: Parameter, words: str) -> bool:
+        """The title too has this parameter's value right after or before another field's name (`"High" priority
+        "Printer" ticket`): there the name is no sign that the value is that field's."""
+        name = r"\s+".join(map(re.escape, words.lower().split()))
+        for source in self.sources:
+            span = self.span(param, source)
+            if span is None:
+                continue
+            before = re.search(rf"(?<!\w){name}\s*[\"“']?$", source[: span[0]].lower())
+            after = re.match(rf"[\"”']?\s*{name}(?!\w)", source[span[1] :].lower())
+            if before or after:
                 return True
         return False
 
@@ -270,7 +300,8 @@ class _Binder:
             param = by_name[name]
             if param.kind == "text" and name not in self.result.values:
                 read = found[0]
-                self.take(param, read.value, read.span, f"next to its name '{read.words.lower()}'", sure=read.quoted)
+                words = f"next to its name '{read.words.lower()}'"
+                self.take(param, read.value, read.span, words, sure=read.quoted, bare=not read.quoted)
 
     def trimmed(self, value: str, start: int) -> str:
         """A bare value cut before another field's name inside it ("second floor, and don't send updates" ->
@@ -310,7 +341,8 @@ class _Binder:
             if name not in sure and not by_name[name].closed:  # a closed value is checked against its options instead
                 cut = self.trimmed(cut, span[0] + max(0, self.task[span[0] : span[1]].find(cut)))
             start = span[0] + max(0, self.task[span[0] : span[1]].find(cut))
-            self.take(by_name[name], cut, (start, start + len(cut)), "the task has the title's shape", sure=name in sure)
+            shaped = "the task has the title's shape"
+            self.take(by_name[name], cut, (start, start + len(cut)), shaped, sure=name in sure, bare=name not in sure)
 
     def by_roles(self) -> None:
         """Names put in other words: each name-shaped value the title gave by its role ("by X", "from X", "X
@@ -400,14 +432,18 @@ class _Binder:
         bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
         tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
         at_end = not source[span[1] :].strip(TRAILING + "\"'”")
+        title_words = set(_word_list(_without_values(source, [span, *others])))
         digits_only = bool(re.fullmatch(r"[\d\W]+", param.example or ""))
         for pattern, where, anchors in tries:
             for m in re.finditer(pattern, self.task, re.IGNORECASE):
                 bare = m.group("b") is not None
                 raw, span = _found(m)
+                unquoted = bare and span == m.span("b")  # not a quoted value inside the words
                 if bare and (len(raw.split()) > max(3, n_words + 2) or raw.lower() in STOP_WORDS):
                     continue
                 if bare and digits_only and not re.search(r"\d", raw):  # a date or a count: never "available"
+                    continue
+                if bare and set(_word_list(raw)) <= title_words:  # "a normal priority ticket": the title's own words
                     continue
                 if bare and (count := re.match(r"\d+(?=\s)", raw)) and re.fullmatch(r"\d+", param.example or ""):
                     raw, span = count.group(0), (span[0], span[0] + count.end())  # "2 Medium cakes": the count is 2
@@ -423,7 +459,7 @@ class _Binder:
                 words = " ... ".join(
                     " ".join(w) for w in ([left[-2:]] if where != "before" else []) + ([right[:2]] if where != "after" else [])
                 )
-                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')"):
+                if self.take(param, raw, span, f"the task puts it where the title did ({where} '{words}')", bare=unquoted):
                     return True
         return False
 
@@ -473,10 +509,14 @@ class _Binder:
         """An option the task names in its own words: "mark them as out of stock" for "Mark selected books as out of
         stock". Each option scores by the words of its label that set it apart from the others (a word shared by all
         of them tells nothing) and that the task says outside the values bound, or a word of the same or a near
-        meaning; only a single best option binds (the only option beside a placeholder is no choice the words make)."""
+        meaning; only a single best option binds (the only option beside a placeholder is no choice the words make).
+        The field's own name is no word for an option: "in the Marketing section" names no "All sections"."""
         free = [(m.group(0).lower(), m.span()) for m in re.finditer(r"[\w'-]+", self.task) if self.free(m.span())]
         free = [(w, span) for w, span in free if w not in STOP_WORDS]
         for param in self.open(secrets=False):
+            named = [(m.start, m.end) for m in self.mentions if m.param == param.name]
+            own_name = {w for name in names_of(param) for w in name.split()}
+            said = [(w, s) for w, s in free if w not in own_name and not any(a <= s[0] and s[1] <= b for a, b in named)]
             words = {option: set(re.findall(r"[^\W\d_]+", option.lower())) - STOP_WORDS for option in param.allowed}
             words = {option: own for option, own in words.items() if own}  # "---------" chooses nothing
             if param.kind != "option" or len(words) < 2:
@@ -484,7 +524,7 @@ class _Binder:
             common = set.intersection(*words.values())
             scores = []
             for option, own in words.items():
-                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in free if w not in common]
+                near = [(max((closeness(w, o) for o in own - common), default=0.0), span) for w, span in said if w not in common]
                 near = [(score, span) for score, span in near if score >= NEAR]
                 scores.append((sum(score for score, _ in near), option, [span for _, span in near]))
             scores.sort(key=lambda found: -found[0])
@@ -713,6 +753,27 @@ def _same_case(example: str, value: str) -> bool:
     return bool(example) and all(shape(example)) and all(shape(value))
 
 
+NAMED = re.compile(r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3}")  # a name of a few capitalized words: "Maria Silva"
+IDENTIFIER = re.compile(r"(?=\S*\d)[^\s:/]+")  # one token that holds a digit: "T-20931", "RC-4471" (not a time, nor a date)
+
+
+def _bare_end(param: Parameter, value: str) -> str:
+    """Where a bare value ends, by the shape of the demonstrated one: an identifier ("T-20931") is one token
+    ("T-12345 doing" -> "T-12345"); a typed name ("Maria Silva") takes no lower-case word after it ("Leo Park
+    in" -> "Leo Park", "Leo van Dijk" stays). Other text runs as far as it was read."""
+    example, words = param.example or "", value.split()
+    if not words:
+        return value
+    if IDENTIFIER.fullmatch(example) and not ISO_DATE.fullmatch(example) and re.search(r"\d", words[0]):
+        return words[0]
+    if param.kind != "text" or not NAMED.fullmatch(example) or not words[0][:1].isupper():
+        return value
+    last = len(words)
+    while last > 1 and words[last - 1].islower():
+        last -= 1
+    return value[: value.rindex(words[last - 1], 0, len(value) - len(" ".join(words[last:]))) + len(words[last - 1])]
+
+
 def _is_code(option: str) -> bool:
     """An option value like "EUR" or "de": matched only as written, or every "de" and "in" would count."""
     return option.isupper() or option.islower() and len(option) <= 3
@@ -836,8 +897,8 @@ def bind(
     binder.by_verb()
     binder.toggles()
     result = binder.result
-    for name, (value, source) in binder.doubtful.items():
-        if name not in result.values:
+    for name, (value, source, span) in binder.doubtful.items():
+        if name not in result.values and binder.free(span):  # not a value that another parameter took since
             result.put(name, value, source)
     binder.formatted()
     if not values_only:
@@ -855,8 +916,10 @@ def bind(
         found = next((v for v in variables if env.get(v)), None)
         if found:
             result.put(param.name, env[found], f"the environment variable {found}")
+        elif param.name in case_texts(procedure):
+            result.put(param.name, "", "left empty: the demonstrated text was about its own case, and the task gives none")
         elif param.name in (fallback := defaults(procedure)):
-            result.put(param.name, fallback[param.name], "the demonstrated value (the task names no other)")
+            result.put(param.name, fallback[param.name], _kept(param))
             result.defaulted.append(param.name)
     return result
 
@@ -868,9 +931,45 @@ def bind_parameters(
     return bind(procedure, task, env, param_env).values
 
 
+PROSE = 3  # a typed text of this many words or more is prose about its case
+
+
+def case_texts(procedure: Procedure) -> set[str]:
+    """The optional typed parameters whose demonstrated text described the demonstration's own case (what is
+    typed in a multi-line field, or prose of a few words: "The printer near room 301 jams"): a task that gives
+    no text of its own leaves them empty rather than sending that case's words with another. A parameter
+    marked as a setting keeps its text, and so do choices (options, radio buttons, checkboxes): they are settings."""
+    multiline = {
+        name
+        for step in procedure.steps
+        if step.action == "fill" and step.tag == "textarea"
+        for name in step.referenced_parameters()
+    }
+    return {
+        p.name
+        for p in procedure.abstract.parameters
+        if not p.required and p.kind == "text" and not p.secret and not p.allowed and not p.setting and p.example
+        if p.name in multiline or len(p.example.split()) >= PROSE
+    }
+
+
+def _kept(param: Parameter) -> str:
+    """How a run says it kept a demonstrated value: what it does with a checkbox."""
+    if param.kind == "toggle":
+        done = "ticked" if param.example == YES else "left unticked"
+        return f"{done} '{param.label or param.name}' as the demonstration did (the task does not say)"
+    return "the demonstrated value (the task names no other)"
+
+
 def defaults(procedure: Procedure) -> dict[str, str]:
-    """The values of parameters that a task need not give: their demonstrated ones."""
-    return {p.name: p.example for p in procedure.abstract.parameters if not p.required and p.example is not None}
+    """The values of parameters that a task need not give: their demonstrated ones, and nothing for a text
+    about the demonstration's own case (see `case_texts`)."""
+    empty = case_texts(procedure)
+    return {
+        p.name: "" if p.name in empty else p.example
+        for p in procedure.abstract.parameters
+        if not p.required and p.example is not None
+    }
 
 
 def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[str]:

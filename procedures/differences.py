@@ -25,6 +25,9 @@ INTERCHANGEABLE = frozenset(
 
 # Words that only say where to look before acting: "Locate the email", "Look for the email", "Go to the email".
 SEEKING = frozenset("find locate look search go navigate".split())
+# Verbs that ask to see something, and the questions that ask the same ("what's the status" for "Look up the status").
+VIEWING = SEEKING | frozenset("check view see show display read get lookup up".split())
+QUESTIONS = frozenset("what whats how hows which where when who is are s".split())  # "what's" is "what" and "s" here
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,18 @@ def _seeking(words: list[str]) -> bool:
     return bool(set(lower) & SEEKING) and all(w in SEEKING or w in STOP_WORDS for w in lower)
 
 
+def _asked_to_see(title_words: list[str], task_words: list[str]) -> bool:
+    """The task asks a question where the title had a verb of looking: "what's the status of" for "Look up
+    the status of" asks to see the same thing."""
+    lower = [w.lower() for w in task_words]
+    return (
+        bool(lower)
+        and all(w in QUESTIONS for w in lower)
+        and all(w.lower() in VIEWING or w.lower() in STOP_WORDS for w in title_words)
+        and bool({w.lower() for w in title_words} & VIEWING)
+    )
+
+
 def differences(
     title: str, task: str, title_values: list[tuple[int, int]], task_values: list[tuple[int, int]]
 ) -> list[Difference]:
@@ -122,6 +137,8 @@ def differences(
             continue
         if _seeking([w for w, _, _ in before]) and _seeking([w for w, _, _ in after]):
             continue  # "Locate the email by X" for "Find the email by X"
+        if i1 == j1 == 0 and _asked_to_see([w for w, _, _ in before], [w for w, _, _ in after]):
+            continue
         if i1 == j1 == 0 and len(before) == len(after) == 1 and {before[0][0].lower(), after[0][0].lower()} <= VERBS:
             continue  # the sentence starts with another verb for the same thing: "Open a ticket", "File a ticket"
         found.append(Difference(task[task_span[0] : task_span[1]], title[title_span[0] : title_span[1]]))

@@ -12,6 +12,7 @@ from app.cli.output import table
 from app.formatting import breaks_at
 from core.errors import ShowMeHowError, describe_error
 from core.masking import SECRET_MASK
+from procedures.binding import case_texts
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import OPTION_VALUE, readable
@@ -72,9 +73,15 @@ def describe_procedure(p: Procedure) -> str:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))
     lines.append("Parameters:")
     uncovered = set(p.uncovered_parameters())
+    empty = case_texts(p)
     for param in a.parameters or []:
         example = "(secret)" if param.secret else repr(param.example)
         optional = "" if param.required else " (optional: the demonstrated value unless the task gives one)"
+        optional = (
+            " (optional: left empty unless the task gives one; the demonstrated text was about its own case)"
+            if (param.name in empty)
+            else optional
+        )
         lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
         if param.allowed and param.kind in ("option", "choice"):
             lines.append(f"    one of: {', '.join(param.shown_options)}")

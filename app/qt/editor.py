@@ -228,7 +228,7 @@ class ProcedureEditor(QDialog):
                 "required": str(required).lower() in YES,
                 "description": description,
             }
-            | {"allowed": parameter.allowed, "kind": parameter.kind, "label": parameter.label}
+            | {"allowed": parameter.allowed, "kind": parameter.kind, "label": parameter.label, "setting": parameter.setting}
             for (name, example, _, secret, required, description), parameter in zip(
                 self.parameters.rows, self.procedure.abstract.parameters
             )

@@ -375,3 +375,65 @@ def test_the_title_shows_a_value_in_another_case_and_a_date_as_people_write_it()
     binding = bind(titled("Book ROOM 12 on 01/09/2016", room, day), "Book room 7 on 03/04/2017", env={}, param_env={})
     assert binding.values == {"room": "room 7", "day": "03/04/2017"}
     assert binding.sources["day"] == "the task has the title's shape"
+
+
+def test_an_optional_prose_text_is_left_empty_unless_marked_a_setting() -> None:
+    from procedures.binding import defaults
+
+    procedure = _order()
+    notes = next(p for p in procedure.abstract.parameters if p.name == "notes")
+    notes.required = False
+    binding = bind(procedure, "Order a Rose bouquet for Bob Stone", env={}, param_env={})
+    assert binding.values["notes"] == "" and binding.sources["notes"].startswith("left empty")
+    assert defaults(procedure)["notes"] == ""  # a replay given no value sends none either
+    assert binding.values["phone"] == "555-0100"  # one typed token is no prose about the case: kept, as before
+    assert binding.sources["send_updates"] == "ticked 'Send me updates' as the demonstration did (the task does not say)"
+    notes.setting = True
+    assert bind(procedure, "Order a Rose bouquet for Bob Stone", env={}, param_env={}).values["notes"] == "leave at the door"
+
+
+@pytest.mark.parametrize(
+    ("task", "name"),
+    [
+        ("Order a Rose bouquet for Bob Stone today", "Bob Stone"),
+        ("Order a Rose bouquet for Bob Stone in the morning", "Bob Stone"),
+        ("Order a Rose bouquet for Leo van Dijk", "Leo van Dijk"),
+        ('Order a Rose bouquet for "Bob stone in"', "Bob stone in"),  # quoted: as written
+    ],
+)
+def test_a_bare_name_takes_no_lower_case_word_after_it(task: str, name: str) -> None:
+    assert bind(_order(), task, env={}, param_env={}).values["customer_name"] == name
+
+
+def _ticket() -> Procedure:
+    from procedures.models import Abstract, Parameter
+
+    title = 'Open a "High" priority "Printer" ticket from "ana@acme.test"'
+    categories = ["Billing", "Network outage", "Printer", "Hardware"]
+    params = [
+        Parameter(name="email", example="ana@acme.test", label="Your email"),
+        Parameter(name="category", example="Printer", kind="option", allowed=categories, label="Category"),
+        Parameter(name="priority", example="High", kind="choice", allowed=["Low", "Normal", "High", "Urgent"], label="Priority"),
+    ]
+    return Procedure(title=title, abstract=Abstract(goal=title, parameters=params), steps=[])
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        (  # the title too has a value right after another field's name: no sign that it is that field's
+            'Open an "Urgent" priority "Network outage" ticket from "raj@acme.test"',
+            {"email": "raj@acme.test", "category": "Network outage", "priority": "Urgent"},
+        ),
+        (  # the title's own word "ticket", or another field's name, is no category
+            'open a normal priority ticket in the "Software" category from "li@acme.test"',
+            {"email": "li@acme.test", "category": "Software", "priority": "Normal"},
+        ),
+        (  # a value another field took is not left as this one's
+            'Open a ticket from "raj@acme.test" with priority "Urgent"',
+            {"email": "raj@acme.test", "priority": "Urgent"},
+        ),
+    ],
+)
+def test_a_title_value_beside_another_fields_name_is_its_own(task: str, expected: dict[str, str]) -> None:
+    assert bind(_ticket(), task, env={}, param_env={}).values == expected

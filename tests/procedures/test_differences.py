@@ -78,3 +78,14 @@ def test_values_alone_are_the_same_values_without_the_differences() -> None:
     assert whole.changed == [Difference("lower", "upper")] and whole.unplaced == ["print", "lower"]
     assert alone.values == whole.values and alone.sources == whole.sources
     assert alone.changed == [] and alone.unplaced == []
+
+
+def test_a_question_in_place_of_a_verb_of_looking_asks_the_same() -> None:
+    title = 'Look up the status of ticket "T-20931"'
+    at = title.index("T-20931")
+    for task in ("what's the status of ticket T-55555?", "What is the status of ticket T-55555?"):
+        assert differences(title, task, [(at, at + 7)], [(task.index("T-5"), task.index("T-5") + 7)]) == [], task
+    task = "Close the status of ticket T-55555"
+    assert differences(title, task, [(at, at + 7)], [(27, 34)]) == [Difference("Close", "Look up")]  # another verb
+    question = "What is the name of the file"
+    assert differences("Delete the name of the file", question, [], []) == [Difference("What is", "Delete")]  # no looking

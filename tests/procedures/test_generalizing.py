@@ -118,7 +118,7 @@ def test_binding_says_how_each_value_was_found() -> None:
         "subject": "next to its name 'subject'",
         "priority": "next to its name 'priority'",
         "category": "one of its allowed values",
-        "email_updates": "the demonstrated value (the task names no other)",
+        "email_updates": "ticked 'Email updates' as the demonstration did (the task does not say)",  # what the run does
     }
 
 
