@@ -21,6 +21,17 @@ SITES = Path(__file__).parent / "sites"
 pytest_plugins = ["tests.postgres"]  # a PostgreSQL cluster for the team store's tests
 
 
+SHARED_ON_ONE_WORKER = ("corpus",)  # session fixtures costly enough that one worker should build them once
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests of a costly session fixture go to one xdist worker (`--dist loadgroup`), which builds it once."""
+    for item in items:
+        for name in SHARED_ON_ONE_WORKER:
+            if name in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(name))
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SHOWMEHOW_HOME."""
