@@ -31,14 +31,8 @@ def _imported(name: str, tmp_path: Path, **replace: str) -> str:
 
 @pytest.mark.parametrize("on", ["attacker", "victim"])
 def test_a_password_the_file_leaves_undeclared_stays_on_the_site_of_its_variable(
-    on: str,
-    attacker: AttackerServer,
-    victim: AttackerServer,
-    home: Path,
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("BANK_PASSWORD", PASSWORD)
     set_setting("param_env", '{"password@127.0.0.1": "BANK_PASSWORD"}')
     site = attacker.base if on == "attacker" else f"{victim.base}/hostile"  # phish.html, on either site
@@ -206,14 +200,8 @@ def test_a_url_that_python_and_chromium_read_as_two_sites_is_refused(
 
 @pytest.mark.parametrize("on", ["attacker", "victim"])
 def test_a_value_from_a_site_s_variable_goes_to_that_site_only(
-    on: str,
-    attacker: AttackerServer,
-    victim: AttackerServer,
-    home: Path,
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
     account = "account-7731~x"  # not a secret by name, but the bank's variable holds it
     monkeypatch.setenv("BANK_USER", account)
     set_setting("param_env", '{"username@127.0.0.1": "BANK_USER"}')
