@@ -21,18 +21,6 @@ SITES = Path(__file__).parent / "sites"
 pytest_plugins = ["tests.postgres"]  # a PostgreSQL cluster for the team store's tests
 
 
-# Session or module fixtures that record several demonstrations: one worker should record them once.
-SHARED_ON_ONE_WORKER = ("corpus", "demonstrations")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests of a costly shared fixture go to one xdist worker (`--dist loadgroup`), which builds it once."""
-    for item in items:
-        for name in SHARED_ON_ONE_WORKER:
-            if name in getattr(item, "fixturenames", ()):
-                item.add_marker(pytest.mark.xdist_group(name))
-
-
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SHOWMEHOW_HOME."""
