@@ -15,7 +15,7 @@ from core.sites import host_of
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from tests.attacker import HOSTILE, AttackerServer, where_it_went
-from tests.helpers import run_cli
+from tests.helpers import call_cli, run_cli
 
 PASSWORD = "correct~horse battery"
 
@@ -31,12 +31,12 @@ def _imported(name: str, tmp_path: Path, **replace: str) -> str:
 
 @pytest.mark.parametrize("on", ["attacker", "victim"])
 def test_a_password_the_file_leaves_undeclared_stays_on_the_site_of_its_variable(
-    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("BANK_PASSWORD", PASSWORD)
     set_setting("param_env", '{"password@127.0.0.1": "BANK_PASSWORD"}')
     site = attacker.base if on == "attacker" else f"{victim.base}/hostile"  # phish.html, on either site
-    assert run_cli("import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
+    assert call_cli(capsys, "import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
     ran = run_cli("run", "Log in to the bank with username emile", "--mode", "replay", "--headless", "--timeout", "3")
     printed = ran.stdout + ran.stderr
     assert "Traceback" not in printed
@@ -143,17 +143,17 @@ def test_a_fill_does_not_follow_its_page_to_another_site(
 
 @pytest.mark.parametrize("on", ["attacker", "victim"])
 def test_an_exported_script_refuses_what_run_refuses(
-    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     if on == "attacker":  # a file whose steps lead to another site than the one it claims
         path = _imported("steal-password.json", tmp_path, ATTACKER=attacker.base)
-        assert run_cli("import", str(path)).returncode == 0
+        assert call_cli(capsys, "import", str(path)).returncode == 0
         (procedure,) = ProcedureStore().list()
     else:
         procedure = _login(victim.base)
         ProcedureStore().add(procedure)
     script = tmp_path / "script.py"
-    assert run_cli("export", procedure.id, str(script)).returncode == 0
+    assert call_cli(capsys, "export", procedure.id, str(script)).returncode == 0
     ran = subprocess.run(
         [sys.executable, str(script), "--username", "emile", "--password", PASSWORD, "--timeout", "5"],
         capture_output=True,
@@ -173,12 +173,17 @@ def test_an_exported_script_refuses_what_run_refuses(
 
 @pytest.mark.parametrize("backslash", [True, False])
 def test_a_url_that_python_and_chromium_read_as_two_sites_is_refused(
-    backslash: bool, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path
+    backslash: bool,
+    attacker: AttackerServer,
+    victim: AttackerServer,
+    home: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     host = victim.base.removeprefix("http://")  # 127.0.0.1:PORT, where urlsplit would say the step goes
     collect = f"{attacker.base}\\\\@{host}" if backslash else victim.base  # Chromium: localhost, or the victim
     path = _imported("backslash-url.json", tmp_path, VICTIM=victim.base, COLLECT=collect)
-    imported = run_cli("import", str(path))
+    imported = call_cli(capsys, "import", str(path))
     ran = run_cli(
         "run", "Log in to the bank", "--param", f"password={PASSWORD}", "--mode", "replay", "--headless", "--timeout", "5"
     )
@@ -195,13 +200,13 @@ def test_a_url_that_python_and_chromium_read_as_two_sites_is_refused(
 
 @pytest.mark.parametrize("on", ["attacker", "victim"])
 def test_a_value_from_a_site_s_variable_goes_to_that_site_only(
-    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+    on: str, attacker: AttackerServer, victim: AttackerServer, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
     account = "account-7731~x"  # not a secret by name, but the bank's variable holds it
     monkeypatch.setenv("BANK_USER", account)
     set_setting("param_env", '{"username@127.0.0.1": "BANK_USER"}')
     site = attacker.base if on == "attacker" else f"{victim.base}/hostile"
-    assert run_cli("import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
+    assert call_cli(capsys, "import", str(_imported("undeclared-secret.json", tmp_path, SITE=site))).returncode == 0
     ran = run_cli(
         "run", "Log in to the bank", "--param", "password=pw-given-here", "--mode", "replay", "--headless", "--timeout", "3"
     )

@@ -83,14 +83,14 @@ def test_bad_imports_change_nothing(home: Path, tmp_path: Path, capsys: pytest.C
     assert _dump(home / "showmehow.db") == db_before
 
 
-def test_unknown_id_and_corrupt_database(home: Path) -> None:
-    _assert_refused(run_cli("show", "zzz"), "no procedure with id 'zzz'")
-    _assert_refused(run_cli("delete", "zzz"), "no procedure with id 'zzz'")
+def test_unknown_id_and_corrupt_database(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _assert_refused(cli(capsys, "show", "zzz"), "no procedure with id 'zzz'")
+    _assert_refused(cli(capsys, "delete", "zzz"), "no procedure with id 'zzz'")
     db = home / "showmehow.db"
     for suffix in ("-wal", "-shm"):
         Path(str(db) + suffix).unlink(missing_ok=True)
     db.write_bytes(b"garbage" * 1000)
-    _assert_refused(run_cli("list"), "corrupt or not a database")
+    _assert_refused(cli(capsys, "list"), "corrupt or not a database")
     assert db.read_bytes() == b"garbage" * 1000
 
 

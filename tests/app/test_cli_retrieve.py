@@ -3,15 +3,15 @@
 from pathlib import Path
 
 from procedures.store import ProcedureStore
-from tests.helpers import run_cli, sample_procedure
+from tests.helpers import call_cli, sample_procedure
 
 
-def test_explain_says_which_words_matched_and_how(home: Path) -> None:
+def test_explain_says_which_words_matched_and_how(home: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     home.mkdir(parents=True, exist_ok=True)
     store = ProcedureStore(home / "showmehow.db")
     store.add(sample_procedure(title="Subscribe to the newsletter", domain="example.org"))
     store.close()
-    result = run_cli("retrieve", "Subscibe to the mailing list", "--url", "http://example.org/login.html", "--explain")
+    result = call_cli(capsys, "retrieve", "Subscibe to the mailing list", "--url", "http://example.org/login.html", "--explain")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Subscribe to the newsletter" in out and "recorded on this page" in out
@@ -20,7 +20,7 @@ def test_explain_says_which_words_matched_and_how(home: Path) -> None:
     assert "<procedural_memory>" in out
 
 
-def test_a_local_file_given_by_its_path_is_the_page_the_procedure_was_recorded_on(home: Path, tmp_path: Path) -> None:
+def test_a_local_file_given_by_its_path_is_the_page_the_procedure_was_recorded_on(home: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     page = tmp_path / "form.html"
     page.write_text("<form></form>", encoding="utf-8")
     home.mkdir(parents=True, exist_ok=True)
@@ -32,6 +32,6 @@ def test_a_local_file_given_by_its_path_is_the_page_the_procedure_was_recorded_o
     ]
     store.add(procedure.model_copy(update={"steps": steps}))
     store.close()
-    result = run_cli("retrieve", "Subscribe to the newsletter", "--url", str(page), "--explain")
+    result = call_cli(capsys, "retrieve", "Subscribe to the newsletter", "--url", str(page), "--explain")
     assert result.returncode == 0, result.stderr
     assert "recorded on this page" in result.stdout and "ranks 1st: the only procedure that fits" in result.stdout

@@ -28,9 +28,10 @@ def _one_line_error(result, *words: str) -> None:  # type: ignore[no-untyped-def
         assert word in lines[0], lines[0]
 
 
-def test_recording_refuses_an_address_that_does_not_load(home: Path) -> None:
+def test_recording_refuses_an_address_that_does_not_load(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dead = f"http://127.0.0.1:{_dead_port()}/"
-    _one_line_error(run_cli("record", "not a url", "--headless", "--seconds", "1"), "not a web address", "https://")
+    not_one = call_cli(capsys, "record", "not a url", "--headless", "--seconds", "1")  # refused before a browser starts
+    _one_line_error(not_one, "not a web address", "https://")
     _one_line_error(run_cli("record", dead, "--headless", "--seconds", "1"), dead, "ERR_CONNECTION_REFUSED", "check")
     _one_line_error(run_cli("record", "http://nowhere.invalid/", "--headless", "--seconds", "1"), "ERR_NAME_NOT_RESOLVED")
     assert RecordingStore().list() == []

@@ -14,7 +14,7 @@ from app.cli import main
 from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures
 from tests.attacker import where_it_went
-from tests.helpers import ROOT, record, run_cli, sample_procedure
+from tests.helpers import ROOT, call_cli, record, run_cli, sample_procedure
 
 
 def test_a_task_of_latin_1_bytes_ends_cleanly(home: Path) -> None:
@@ -77,9 +77,9 @@ def _damaged_store(home: Path, tmp_path: Path) -> Path:
     return exported
 
 
-def test_every_command_on_a_damaged_database_fails_with_what_doctor_says(home: Path, tmp_path: Path) -> None:
+def test_every_command_on_a_damaged_database_fails_with_what_doctor_says(home: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     exported = _damaged_store(home, tmp_path)
-    doctor = run_cli("doctor")
+    doctor = run_cli("doctor")  # a process of its own, as a person runs it; the commands below run in this one
     (problem,) = [line for line in doctor.stdout.splitlines() if line.startswith("PROBLEM  database: ")]
     said = problem.removeprefix("PROBLEM  database: ")
     assert doctor.returncode == 1 and "damaged" in said
@@ -96,7 +96,7 @@ def test_every_command_on_a_damaged_database_fails_with_what_doctor_says(home: P
         ["lessons"],
     ]
     for command in commands:
-        ran = run_cli(*command)
+        ran = call_cli(capsys, *command)  # the database is refused before any browser starts
         assert ran.returncode != 0 and ran.stderr.strip() == f"showmehow: {said}", (command, ran.stdout, ran.stderr)
         assert "Procedure number" not in ran.stdout, command  # nothing answered from what could still be read
-    assert run_cli("config", "get").returncode == 0  # the settings stay reachable, to move the data elsewhere
+    assert call_cli(capsys, "config", "get").returncode == 0  # the settings stay reachable, to move the data elsewhere

@@ -14,7 +14,7 @@ from tests.generalization.suite import CONTEXT_OPTIONS, REPLAY_TIMEOUT_MS, judge
 from tests.generalization.wordings import BAD_INPUTS, FAULTS, ORDER, WORDINGS, demonstrate, run_wording
 
 TARGET = 0.9
-PARTS = 3  # the wordings are run in three test items, which two workers share out
+PARTS = 3  # the wordings are run in three test items, which the workers share out
 FIELD_KINDS = {"text", "email", "tel", "select", "number", "date", "radio", "checkbox", "textarea"}
 
 

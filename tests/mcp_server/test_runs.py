@@ -37,29 +37,32 @@ def test_a_risky_action_is_asked_through_elicitation(home: Path, attacker: Attac
     statement.write_text("statement for march")
     arguments = {"task": "Send the bank statement", "procedure_id": procedure_id, "params": {"statement": str(statement)}}
     questions: list[str] = []
+    answers: list[bool] = []  # what the person answers, question by question
 
-    def answering(allow: bool):  # type: ignore[no-untyped-def]
-        async def elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:  # type: ignore[no-untyped-def]
-            questions.append(params.message)
-            return types.ElicitResult(action="accept", content={"allow": allow})
+    async def elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:  # type: ignore[no-untyped-def]
+        questions.append(params.message)
+        return types.ElicitResult(action="accept", content={"allow": answers.pop(0)})
 
-        return elicit
-
-    async def run(mode: str, allow: bool | None) -> dict:
-        async with connected(home, mode=mode, elicit=None if allow is None else answering(allow)) as client:
+    async def run_unasked() -> dict:
+        async with connected(home, mode="auto", elicit=elicit) as client:
             return structured(await client.call_tool("run_procedure", arguments))
 
-    refused = run_apart(run, "legacy", False)
+    async def run_twice() -> tuple[dict, str, dict]:  # one server, asked twice: refused, then approved
+        async with connected(home, mode="legacy", elicit=elicit) as client:
+            refused = structured(await client.call_tool("run_procedure", arguments))
+            received = attacker.everything()  # what the attacker had got once the person refused
+            return refused, received, structured(await client.call_tool("run_procedure", arguments))
+
+    unasked = run_apart(run_unasked)  # the 2026 protocol: nobody can be asked mid-call, so it is refused
+    assert unasked["outcome"] == "failed" and questions == []
+    assert "statement for march" not in attacker.everything()
+
+    answers.extend([False, True])
+    refused, received, approved = run_apart(run_twice)
     assert refused["outcome"] == "failed" and "nobody approved to upload" in refused["error"]
-    assert questions == [f"A ShowMeHow run asks to upload {statement} to {attacker.base}. Allow it?"]
-    assert "statement for march" not in attacker.everything()
-
-    unasked = run_apart(run, "auto", True)  # the 2026 protocol: nobody can be asked mid-call, so it is refused
-    assert unasked["outcome"] == "failed" and len(questions) == 1
-    assert "statement for march" not in attacker.everything()
-
-    approved = run_apart(run, "legacy", True)
-    assert approved["outcome"] in ("verified", "unverified") and len(questions) == 2
+    assert "statement for march" not in received
+    assert questions == [f"A ShowMeHow run asks to upload {statement} to {attacker.base}. Allow it?"] * 2
+    assert approved["outcome"] in ("verified", "unverified") and answers == []
     assert "statement for march" in attacker.everything()  # approved: it went
 
 

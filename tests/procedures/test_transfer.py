@@ -13,7 +13,7 @@ from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import Player
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
-from tests.helpers import ROOT, log_in, record, run_cli
+from tests.helpers import ROOT, call_cli, log_in, record
 
 
 def test_exported_script_runs_with_new_values(context, site: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -89,12 +89,12 @@ def devtools_file(site: str) -> dict:  # type: ignore[type-arg]
     }
 
 
-def test_devtools_recording_is_imported_and_replayed(context, site: str, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_devtools_recording_is_imported_and_replayed(context, site: str, home: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "devtools.json"
     path.write_text(json.dumps(devtools_file(site)))
-    result = run_cli("import", str(path))
+    result = call_cli(capsys, "import", str(path))
     assert result.returncode == 0, result.stderr
-    again = run_cli("import", str(path))  # the same file twice: said, not duplicated
+    again = call_cli(capsys, "import", str(path))  # the same file twice: said, not duplicated
     assert again.returncode == 2 and "was imported before" in again.stderr and len(ProcedureStore()) == 1
     (procedure,) = ProcedureStore().list()
     assert procedure.source == "devtools" and procedure.title == "Login from DevTools"
@@ -149,24 +149,24 @@ def test_bad_devtools_files_name_the_field(site: str, change, message: str) -> N
         devtools_import(json.dumps(data), source="f.json")
 
 
-def test_bad_devtools_import_stores_nothing(home: Path, tmp_path: Path, site: str) -> None:
+def test_bad_devtools_import_stores_nothing(home: Path, tmp_path: Path, site: str, capsys) -> None:  # type: ignore[no-untyped-def]
     data = devtools_file(site)
     data["steps"].append({"type": "teleport"})
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    result = run_cli("import", str(path))
+    result = call_cli(capsys, "import", str(path))
     assert result.returncode == 2 and "steps.6.type" in result.stderr
     assert len(ProcedureStore()) == 0 and ProcedureStore().recordings.list() == []
 
 
-def test_cli_build_and_script_export(context, site: str, home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_build_and_script_export(context, site: str, home: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     record(context, f"{site}/login.html", log_in("emile", "pw"), title="Log in as emile")
-    built = run_cli("build")
+    built = call_cli(capsys, "build")
     assert built.returncode == 0, built.stderr
     assert "Enter the username" in built.stdout
     (procedure,) = ProcedureStore().list()
     out = tmp_path / "p.py"
-    assert run_cli("export", procedure.id, str(out)).returncode == 0
+    assert call_cli(capsys, "export", procedure.id, str(out)).returncode == 0
     assert out.read_text().startswith("#!/usr/bin/env python3")
     assert (ROOT / "procedures").exists()
 
