@@ -80,7 +80,7 @@ def test_a_date_without_its_year_is_the_next_one_and_a_date_that_is_none_is_refu
     _untouched(store, procedure.id, (1, 0))
 
 
-def test_a_reason_the_dropdown_lacks_and_an_unreachable_site_leave_the_confidence(browser, context, served) -> None:  # type: ignore[no-untyped-def]
+def test_a_reason_the_dropdown_lacks_and_an_unreachable_site_leave_the_confidence(browser, context, served, llm) -> None:  # type: ignore[no-untyped-def]
     def cancel(page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("Booking reference").click()
         page.keyboard.type("RC-4471")
@@ -111,5 +111,8 @@ def test_a_reason_the_dropdown_lacks_and_an_unreachable_site_leave_the_confidenc
     assert result.confidence() == "Confidence unchanged: the site or the network failed, which is no fault of the procedure"
     result = run_task(CANCEL, page=fresh.new_page(), store=store, mode="replay", url=f"{served.url}/clinic/cancel.html")
     assert result.outcome == "environment" and not result.steps, result.error
+    result = run_task(CANCEL, page=fresh.new_page(), store=store, mode="auto")  # the agent cannot reach the site either
+    assert result.outcome == "environment" and [r.command for r in result.steps] == ["navigate"], result.error
+    assert not [r for r in llm.requests if "messages" in r]  # no model was asked
     _untouched(store, procedure_id, (0, 0))
     fresh.close()
