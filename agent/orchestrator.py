@@ -328,9 +328,7 @@ class _Run:
             match = choose_for_replay(matches, self.settings.param_env, self.picked)
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
-        outcome = self._as_asked(
-            self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match)), match
-        )
+        outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
         self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
         self._watch_left_out(match.procedure, outcome)
         return RunResult(
@@ -345,23 +343,6 @@ class _Run:
             checks=outcome.checks,
             failed_step=None if outcome.failed_step is None else outcome.failed_step + 1,
         )
-
-    def _as_asked(self, replayed: ReplayResult, match: Match) -> ReplayResult:
-        """A verified replay that typed the demonstration's own text into a field the task gave nothing for
-        sent what nobody asked for: its checks confirm the demonstration's words, not the task's. It is done,
-        unverified, and does not raise the procedure's confidence."""
-        if replayed.outcome != "verified":
-            return replayed
-        binding, parameters = match.binding, match.procedure.abstract.parameters
-        kept = [p for p in parameters if p.kind == "text" and p.name in binding.defaulted and p.name not in self.given]
-        if kept:
-            shown = ", ".join(f'{p.label or p.name} got "{p.example}"' for p in kept)
-            replayed.outcome = "unverified"
-            replayed.error = (
-                f"{shown}: the demonstration's text, which the task does not give (give it in the task, "
-                f"or as --param {kept[0].name}=VALUE)"
-            )
-        return replayed
 
     def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
         """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
@@ -484,9 +465,7 @@ class _Run:
         pending = self.store.revisions.pending(procedure)  # a learned fix not yet accepted: its steps first
         played = pending.steps if pending else procedure.steps
         contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
-        replayed = self._as_asked(
-            self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction), match
-        )
+        replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
         if replayed.success or replayed.outcome in ("stopped", "environment"):  # the agent cannot reach the site either
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
             if pending is None:

@@ -25,7 +25,7 @@ OUTCOME_WORDS = {
 }
 # why an outcome leaves the confidence of the procedure it ran as it was
 NOT_COUNTED = {
-    "unverified": "nothing shows the task got done as it asked",
+    "unverified": "nothing checked that the task got done",
     "task_fault": "the task gave a value the procedure or the page cannot take, which is no fault of the procedure",
     "environment": "the site or the network failed, which is no fault of the procedure",
     "stopped": "the run was stopped before it could show anything",
@@ -121,7 +121,7 @@ class RunResult(BaseModel):
         if self.outcome == "verified":
             return f"{words} ({len(self.checks)} check{'s' if len(self.checks) != 1 else ''} passed)"
         if self.outcome == "unverified":
-            return f"{words}: {self.error or 'no check says the task got done (add one with `showmehow assert`)'}"
+            return f"{words}: no check says the task got done (add one with `showmehow assert`)"
         return f"{words}: {self.error}" if self.error else words
 
     def confidence(self) -> str:

@@ -52,15 +52,13 @@ def test_a_date_without_its_year_is_the_next_one_and_a_date_that_is_none_is_refu
     words = f"{wanted:%B} {wanted.day}"  # "December 5": no year
     task = f'Book "Leo Park" with "Dr. Tanaka" on {words} at "09:00"'
     result = run_task(task, page=page, store=store, mode="replay", url=f"{served.url}/clinic/book.html")
-    assert result.outcome == "unverified", result.error  # its checks pass, on the demonstration's reason
-    assert 'got "a rash on my arm": the demonstration\'s text, which the task does not give' in (result.error or "")
+    assert result.outcome == "verified", result.error
     assert _sent(served, "booked.html")[-1]["date"] == [wanted.isoformat()]
     assert (
         result.binding["date"] == f'the task says "{words}": read as {wanted.isoformat()}, the next such date (it gave no year)'
     )
-    assert run_outcome(result)[2] == "Confidence unchanged: nothing shows the task got done as it asked"
     result = run_task(task, page=page, store=store, mode="replay", params={reason: "fever"})
-    assert result.outcome == "verified" and result.counted == {procedure.id: True}, result.error
+    assert result.outcome == "verified" and result.counted == {procedure.id: True}, result.error  # counted: raised
     assert run_outcome(result)[2] == "Confidence raised: a verified run"
     sent = _sent(served, "booked.html")[-1]
     assert (sent["patient"], sent["date"], sent["slot"], sent["reason"]) == (
@@ -77,7 +75,7 @@ def test_a_date_without_its_year_is_the_next_one_and_a_date_that_is_none_is_refu
     assert run_outcome(result)[2] == (
         "Confidence unchanged: the task gave a value the procedure or the page cannot take, which is no fault of the procedure"
     )
-    _untouched(store, procedure.id, (1, 0))
+    _untouched(store, procedure.id, (2, 0))
 
 
 def test_a_reason_the_dropdown_lacks_and_an_unreachable_site_leave_the_confidence(browser, context, served, llm) -> None:  # type: ignore[no-untyped-def]
