@@ -28,10 +28,11 @@ from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
 from core.untrusted import readable_text
 from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables, secret_sites
+from procedures.date_values import read_dates
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import Player, named_selectors, settled
+from procedures.runtime.playback import Player, named_selectors, plain_error, settled, unreachable
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
@@ -141,7 +142,7 @@ def run_task(
     if procedure_ids is not None:
         matches = [m for m in matches if m.procedure.id in procedure_ids]
         _refuse_deprecated(run.store, procedure_ids, matches)
-    matches = [m.given(given) for m in matches]
+    matches = [_dates_read(m.given(given)) for m in matches]
     run.secrets = secret_values(matches, given, task, secrets)
     run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))
@@ -154,15 +155,37 @@ def run_task(
         result = fault
     else:
         with _page_for(page, settings) as current:
-            if url and not current.url.startswith(url):
-                current.goto(url)
-            result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
+            result = _unreachable(current, url, mode) if url and not current.url.startswith(url) else None
+            if result is None:
+                result = run.replay_mode(current, matches) if mode == "replay" else run.agent_mode(current, matches, mode, model)
         run.count_run(result)
     result = run.log.masked_model(result)
+    result.counted = run.counted
     result.run_dir = str(run.log.dir)
     result.cost = _cost(run.usage, started)
     run.log.summary(result.model_dump())
     return result
+
+
+def _dates_read(match: Match) -> Match:
+    """The match with each date the task wrote without its year made whole, its binding saying so."""
+    reading = read_dates(match.procedure, match.binding.values)
+    if not reading.read:
+        return match
+    binding = dataclasses.replace(match.binding, values=reading.values, sources=match.binding.sources | reading.read)
+    return match.model_copy(update={"binding": binding})
+
+
+def _unreachable(page: Page, url: str, mode: Mode) -> RunResult | None:
+    """Open the page the run starts on: None once there, else the run's result (the environment's fault)."""
+    try:
+        page.goto(url)
+    except PlaywrightError as exc:
+        if not unreachable(exc, {"action": "navigate"}):
+            raise
+        error = f"{plain_error(exc)}: the site could not be reached"
+        return RunResult(success=False, error=error, mode=mode, outcome="environment")
+    return None
 
 
 def _refuse_deprecated(store: ProcedureStore, picked: list[str], matches: list[Match]) -> None:
@@ -257,7 +280,8 @@ class _Run:
         self.usage = Usage()
         self.secrets: list[ScopedSecret] = []
         self.picked = False  # the person chose the procedures: a lower-ranked one may run
-        self.counted: set[str] = set()  # the procedures this run was counted on
+        self.used: set[str] = set()  # the procedures this run was counted as a use of
+        self.counted: dict[str, bool] = {}  # by procedure: the outcome recorded on it (True: a success)
         shown = controls.on_progress
         masked = None if shown is None else (lambda record: shown(self.log.masked_model(record)))
         self.controls = dataclasses.replace(controls, on_progress=masked)  # the same stop event
@@ -277,7 +301,13 @@ class _Run:
             )
         match = None if mode == "agent" else first_complete(matches, self.picked)
         problems = (
-            [*self._unknown_names(match.procedure), *invalid_values(match.procedure, match.binding.values)] if match else []
+            [
+                *self._unknown_names(match.procedure),
+                *invalid_values(match.procedure, match.binding.values),
+                *read_dates(match.procedure, match.binding.values).problems,
+            ]
+            if match
+            else []
         )
         if match is None or not problems:
             return None
@@ -319,15 +349,17 @@ class _Run:
 
     def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
         """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
-        confidence; an unverified run is one more run that does not, and a stop and a fault of the task (missing
-        or invalid values) are no run of it."""
+        confidence; an unverified run is one more run that does not, and a stop, a fault of the task (values missing,
+        invalid or in a form the page cannot take) and a fault of the environment (the site unreachable) are no run
+        of it."""
         counted = outcome in ("verified", "failed")
         if counted:
             self.store.record_outcome(procedure_id, success=outcome == "verified", step_failed=failed_step)
+            self.counted[procedure_id] = outcome == "verified"
         elif outcome == "unverified":
             self.store.record_other_run(procedure_id)
         if outcome in ("verified", "failed", "unverified"):
-            self.counted.add(procedure_id)
+            self.used.add(procedure_id)
         self.log.memory_event(
             {
                 "event": "outcome_recorded" if counted else "outcome_not_counted",
@@ -342,12 +374,12 @@ class _Run:
         yet (a replay repaired by the fix it learned, an agent's run that its checks did not confirm) is one
         more run that leaves the confidence as it was."""
         procedure_id = result.procedure_id
-        if procedure_id is None or self.counted or result.outcome in ("task_fault", "stopped"):
+        if procedure_id is None or self.used or result.outcome in ("task_fault", "stopped", "environment"):
             return
         if not result.steps:
             return  # nothing done on the page
         self.store.record_other_run(procedure_id)
-        self.counted.add(procedure_id)
+        self.used.add(procedure_id)
         self.log.memory_event({"event": "run_counted", "procedure_id": procedure_id, "outcome": result.outcome})
 
     def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
@@ -455,7 +487,7 @@ class _Run:
         played = pending.steps if pending else procedure.steps
         contradiction = None if pending else self._contradiction(match)  # its step numbers are the procedure's
         replayed = self._play(page, procedure.model_copy(update={"steps": played}), values, contradiction=contradiction)
-        if replayed.success or replayed.outcome == "stopped":
+        if replayed.success or replayed.outcome in ("stopped", "environment"):  # the agent cannot reach the site either
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
             if pending is None:
                 self._watch_left_out(procedure, replayed)

@@ -19,6 +19,8 @@ from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import option_values
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 
+FAULT_OUTCOMES: dict[str, Outcome] = {"task": "task_fault", "environment": "environment", "stopped": "stopped"}
+
 
 @dataclass
 class ReplayResult:
@@ -146,7 +148,7 @@ def play(
         fault = failure.fault
         if fault == "option":
             fault = "procedure" if _allowed_values(procedure, failure.index) else "task"
-        outcome: Outcome = {"task": "task_fault", "stopped": "stopped"}.get(fault, "failed")  # type: ignore[assignment]
+        outcome: Outcome = FAULT_OUTCOMES.get(fault, "failed")
         return ReplayResult(
             success=False,
             steps=records,

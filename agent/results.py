@@ -12,14 +12,24 @@ from pydantic import BaseModel, Field, model_validator
 
 Mode = Literal["replay", "agent", "auto"]
 # verified: done and its checks passed; unverified: done, but nothing checked the result; failed: a step or
-# a check failed; task_fault: the task's values were missing or invalid; stopped: on request
-Outcome = Literal["verified", "unverified", "failed", "task_fault", "stopped"]
+# a check failed (the procedure's fault); task_fault: the task's values were missing, invalid or in a form the
+# page cannot take; environment: the site could not be reached; stopped: on request (or the window closed)
+Outcome = Literal["verified", "unverified", "failed", "task_fault", "environment", "stopped"]
 OUTCOME_WORDS = {
     "verified": "Succeeded, verified",
     "unverified": "Done, unverified",
     "failed": "Failed",
     "task_fault": "Failed (the task's values)",
+    "environment": "Failed (the site could not be reached)",
     "stopped": "Stopped",
+}
+# why an outcome leaves the confidence of the procedure it ran as it was
+NOT_COUNTED = {
+    "unverified": "nothing checked that the task got done",
+    "task_fault": "the task gave a value the procedure or the page cannot take, which is no fault of the procedure",
+    "environment": "the site or the network failed, which is no fault of the procedure",
+    "stopped": "the run was stopped before it could show anything",
+    "failed": "the run's failure is not one of the procedure's steps",
 }
 
 
@@ -86,6 +96,7 @@ class RunResult(BaseModel):
     checks: list[CheckRecord] = Field(default_factory=list)
     failed_step: int | None = None  # 1-based, of a replay
     checks_left_out: list[str] = Field(default_factory=list)  # end checks that need a value the run did not have
+    counted: dict[str, bool] = Field(default_factory=dict)  # by procedure: the outcome recorded on it (True: a success)
 
     @model_validator(mode="before")
     @classmethod
@@ -112,6 +123,16 @@ class RunResult(BaseModel):
         if self.outcome == "unverified":
             return f"{words}: no check says the task got done (add one with `showmehow assert`)"
         return f"{words}: {self.error}" if self.error else words
+
+    def confidence(self) -> str:
+        """What the run did to the confidence of the procedures it used, and why, in a person's words."""
+        lowered = [pid for pid, success in self.counted.items() if not success]
+        if lowered:
+            where = f", which broke at step {self.failed_step}" if self.failed_step is not None else ""
+            return f"Confidence lowered: the procedure's own fault{where}"
+        if self.counted:
+            return "Confidence raised: a verified run"
+        return f"Confidence unchanged: {NOT_COUNTED.get(self.outcome, 'nothing was run')}"
 
 
 @dataclass

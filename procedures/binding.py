@@ -1012,6 +1012,7 @@ def find_contradiction(procedure: Procedure, binding: Binding, task: str) -> Con
     its demonstrated value) and that the task does not name: replay stops there, or before an
     earlier step that sends what was entered (a page of a wizard), so the site gets nothing half done."""
     found = _contradiction(procedure, binding, task)
+    found = _dropdown_meant(procedure, binding, task, len(procedure.steps) if found is None else found.step + 1) or found
     if found is None:
         return None
     sends = next((i for i, step in enumerate(procedure.steps[: found.step]) if step.navigates_to), None)
@@ -1041,6 +1042,30 @@ def _contradiction(procedure: Procedure, binding: Binding, task: str) -> Contrad
             f'{verb} "{shown}", the demonstrated value, so replay stops before it',
         )
     return _repeats_other(procedure, binding)
+
+
+def _dropdown_meant(procedure: Procedure, binding: Binding, task: str, end: int) -> Contradiction | None:
+    """A dropdown before step `end` whose option the task does not name, when the task names values that no
+    parameter took: such a value is likely meant for it and none of its options. Replay stops before it, and
+    the message names the field and what it offers, not a later button."""
+    if not binding.unplaced:
+        return None
+    wanted = ", ".join(f'"{v}"' for v in binding.unplaced)
+    for index, step in enumerate(procedure.steps[:end]):
+        if step.action != "select" or not step.options:
+            continue
+        chosen = step.value or ""
+        chosen = binding.values.get(chosen.strip("{}"), chosen) if chosen.startswith("{") else chosen
+        if not chosen.strip() or "\n" in chosen or re.search(_exact(chosen.strip()), task, re.IGNORECASE):
+            continue
+        options = ", ".join(f'"{option}"' for option in step.options)
+        field = (step.label or step.field or "the dropdown").rstrip(":")
+        return Contradiction(
+            index,
+            f"the task names {wanted}, which no parameter of '{procedure.title}' takes and which is none of the options "
+            f'of "{field}" ({options}): step {index + 1} would choose "{chosen}", so replay stops before it',
+        )
+    return None
 
 
 def _repeats_other(procedure: Procedure, binding: Binding) -> Contradiction | None:

@@ -112,7 +112,8 @@ def _add_running(app: MCPServer, runner: Runner) -> None:
         """Run a task with a stored procedure in a browser ShowMeHow opens (headless unless the server runs --headed),
         with new values; progress notifications per step. Risky actions (another site, an upload) are put to the
         person, and refused when the client cannot ask them. Returns the outcome: verified (done, checks passed),
-        unverified (done, nothing checked it), failed, task_fault (values missing or not allowed) or stopped; the
+        unverified (done, nothing checked it), failed, task_fault (values missing, not allowed or in a form the page
+        cannot take), environment (the site could not be reached) or stopped; the
         checks, each step, the final URL, the cost and the run directory. Never returns a secret value."""
         return await tool_errors(runner.run(ctx, task, procedure_id, params or {}, mode, url, timeout_seconds))
 

@@ -91,6 +91,48 @@ def _date(text: str) -> date | None:
     return None
 
 
+YEARLESS = re.compile(
+    r"(?:on\s+)?(?:(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>[a-z]{3,})\.?"
+    r"|(?P<month2>[a-z]{3,})\.?\s+(?:the\s+)?(?P<day2>\d{1,2})(?:st|nd|rd|th)?)",
+    re.IGNORECASE,
+)
+
+
+def yearless_date(text: str) -> tuple[int, int] | None:
+    """The (month, day) of a date written without its year ("December 5", "on 5 Dec", "the 5th of December")."""
+    m = YEARLESS.fullmatch(text.strip().rstrip(".,"))
+    if m is None:
+        return None
+    name, day = (m["month"], m["day"]) if m["month"] else (m["month2"], m["day2"])
+    month = next((k for k, full in enumerate(MONTHS, 1) if full.startswith(name.lower())), None)
+    if month is None or not 1 <= int(day) <= (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31):
+        return None
+    return month, int(day)
+
+
+def next_date(month: int, day: int, today: date) -> date:
+    """The first date from `today` on (today included) that falls on this month and day (a 29 February: leap years)."""
+    year = today.year
+    while True:
+        try:
+            found = date(year, month, day)
+        except ValueError:  # 29 February of a year that has none
+            found = None
+        if found is not None and found >= today:
+            return found
+        year += 1
+
+
+def well_formed(input_type: str, value: str) -> bool:
+    """Whether a field of `input_type` (date, time) can take `value` as written or once put in its own format."""
+    if input_type == "date":
+        return read_date(value) is not None
+    try:
+        return _time(value) is not None if input_type == "time" else True
+    except ValueError:  # "25:00"
+        return False
+
+
 def _time(text: str) -> clock_time | None:
     m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?", text.strip())
     if m is None:

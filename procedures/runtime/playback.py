@@ -21,7 +21,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
-from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date
+from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
@@ -225,7 +225,8 @@ class StepFailed(Exception):
     """A step could not be played or its check failed; the message says which step, what was expected
     and what the page showed. `fault` is "procedure", "task" (a missing or invalid parameter value),
     "option" (a parameter's value that no option of the page stands for: the task's fault, or the page's
-    when the value is one the procedure allows) or "stopped" (on request)."""
+    when the value is one the procedure allows), "environment" (the site could not be reached) or "stopped"
+    (on request)."""
 
     def __init__(
         self, index: int, message: str, tried: list[str] | None = None, fault: str = "procedure", missing: bool = False
@@ -265,6 +266,23 @@ PLAIN_ERRORS = [  # Playwright's wording -> a person's; the first line of an err
 
 
 CLOSED = re.compile(r"Target (?:page, context or browser|closed)|Browser has been closed|Connection closed")
+MOVES = ("navigate", "back", "forward", "reload")
+UNREACHABLE = re.compile(r"net::ERR_(?!ABORTED)[A-Z_]+|Timeout \d+ms exceeded")
+
+
+def _fault_of(error: BaseException, page: Page, away: bool) -> str:
+    """Whose fault an error of a step is (see StepFailed); `away`: the page it went to could not be reached."""
+    if isinstance(error, KeyError):
+        return "task"
+    if window_closed(error, page):
+        return "stopped"
+    return "environment" if away else "procedure"
+
+
+def unreachable(error: BaseException, step: Mapping[str, Any]) -> bool:
+    """A step that goes to a page and could not reach it (connection refused, no such host, no answer in
+    time): a fault of the site or the network, not of the procedure or the task."""
+    return step.get("action") in MOVES and bool(UNREACHABLE.search(str(error)))
 
 
 def window_closed(error: BaseException, page: Page) -> bool:
@@ -470,12 +488,10 @@ class Player:
             raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
         except (PlaywrightError, KeyError, ValueError) as exc:
             reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
-            result.status, result.error = (
-                "error",
-                self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. The page showed {_page_summary(page)}"),
-            )
-            fault = "task" if isinstance(exc, KeyError) else "stopped" if window_closed(exc, page) else "procedure"
-            raise StepFailed(index, result.error, fault=fault) from exc
+            away = unreachable(exc, step)  # the page it goes to is not there to show
+            shown = "the site could not be reached" if away else f"The page showed {_page_summary(page)}"
+            result.status, result.error = "error", self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. {shown}")
+            raise StepFailed(index, result.error, fault=_fault_of(exc, page, away)) from exc
         finally:
             result.duration_ms = (time.perf_counter() - started) * 1000
             result.check_ms = self._check_ms
@@ -731,7 +747,8 @@ class Player:
             wanted = action == "check" and value.strip().lower() not in UNCHECKED
             problem = checks.toggle_problem(state, wanted)
             result.checked.append("is " + ("checked" if wanted else "unchecked"))
-        self._fail_if(index, step, page, problem)
+        typed = action == "fill" and from_parameter and not well_formed(step.get("input_type") or "", value)
+        self._fail_if(index, step, page, problem, "task" if typed else "procedure")  # typed: a value the field cannot take
         if from_parameter and action in ("fill", "select"):
             self._param_fields.append(locator)
         target = action in TARGET_STEPS and "value" in state and value != ""

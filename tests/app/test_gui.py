@@ -201,6 +201,7 @@ def test_a_replay_run_from_the_run_tab(qtbot, window: MainWindow, context, site:
         "Succeeded, verified (2 checks passed) (replay, 4 steps)<br>Cost: 0 LLM calls; "
     ), window.run_tab.result.text()
     assert "Open the run directory" in window.run_tab.result.text()
+    assert "<br>Confidence raised: a verified run<br>" in window.run_tab.result.text()  # what the run did to it, in words
     assert [row[2] for row in window.run_tab.log_model.rows][:4] == ["navigate", "fill", "fill", "click"]
     arguments = [row[3] for row in window.run_tab.log_model.rows[:4]]
     assert "value=bob" in arguments[1] and "value=••••" in arguments[2] and "{" not in "".join(arguments)
