@@ -329,5 +329,5 @@ def test_an_item_the_title_quotes_is_the_instance_s_own_and_no_task_gets_it_by_d
     procedure = build_heuristic(recording)
     (book,) = [p for p in procedure.abstract.parameters if p.example == "Dune Road"]
     assert book.required
-    assert missing_parameters(procedure, bind(procedure, "List only Poetry books", env={}, param_env={}).values) == [book.name]
+    assert missing_parameters(procedure, bind(procedure, "Show the Poetry books", env={}, param_env={}).values) == [book.name]
     assert bind(procedure, 'Change the genre of "Iron Meadow" to Poetry', env={}, param_env={}).values[book.name] == "Iron Meadow"
