@@ -9,9 +9,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol, TypeAlias
 
 from core.errors import ShowMeHowError
 
@@ -20,7 +21,18 @@ DB_FILE = "showmehow.db"
 BUSY_TIMEOUT_S = 30  # how long a connection waits for another process's write to finish
 
 
-def run_script(db: sqlite3.Connection, script: str) -> None:
+class Pooled(Protocol):
+    """A database that is no sqlite3 connection but runs the stores' statements as one (a team store's pool)."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Any: ...
+
+    def transaction(self) -> AbstractContextManager[Any]: ...
+
+
+Database: TypeAlias = sqlite3.Connection | Pooled  # what a store's tables live on
+
+
+def run_script(db: Database, script: str) -> None:
     """Statement by statement: executescript() would commit the migration's transaction halfway."""
     for statement in script.split(";"):
         if statement.strip():
@@ -88,7 +100,7 @@ def connect(path: Path, *schemas: Schema) -> sqlite3.Connection:
     return db
 
 
-def migrate_schema(db: sqlite3.Connection, path: object, schema: Schema) -> None:
+def migrate_schema(db: Database, path: object, schema: Schema) -> None:
     """Bring one store's tables to the version this code knows (on a SQLite file or a team store's database)."""
     target = len(schema.migrations)
     with transaction(db):
@@ -154,7 +166,7 @@ def database_error(exc: sqlite3.Error, path: object = "the database") -> ShowMeH
 
 
 @contextmanager
-def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+def transaction(db: Database) -> Iterator[Database]:
     """An immediate transaction: all its writes land together or none do; one opened inside another joins it.
     A team store's database (which is no sqlite3 connection) runs its own."""
     if not isinstance(db, sqlite3.Connection):
@@ -173,7 +185,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     db.execute("COMMIT")
 
 
-def resolve_id(db: sqlite3.Connection, table: str, prefix: str, noun: str, listing: str) -> str:
+def resolve_id(db: Database, table: str, prefix: str, noun: str, listing: str) -> str:
     """The full id in `table` that `prefix` names: the id itself, or the only id starting with it.
     `noun` and `listing` (the command that lists the ids) make the error messages."""
     prefix = prefix.strip()

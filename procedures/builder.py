@@ -1555,12 +1555,6 @@ def _opens_section(step: ProcedureStep) -> bool:
     return step.action == "click" and not step.referenced_parameters() and (on_tab or step.tag == "summary")
 
 
-def _lines_at(recording: Recording, recorded: int) -> list[str]:
-    """The lines the page showed when the person took recorded step `recorded`."""
-    seen = [entry.lines for entry in recording.along if entry.step <= recorded]
-    return seen[-1] if seen else recording.outcome.start_lines if recording.outcome else []
-
-
 def _mark_reveals(recording: Recording, steps: list[ProcedureStep], origin: list[int]) -> None:
     """The clicks on tabs or sections just before a step on an element that a parameter names and that the
     page did not show before them only opened what held that element: replay skips them when the element

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from core.database import Schema, transaction
+from core.database import Database, Schema, transaction
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -21,7 +21,7 @@ class LessonTable:
     """Lessons as (id, JSON) rows in the order they were first stored. `changing()` holds the table for a read and
     the writes that follow from it, so that two machines counting the same lesson both count."""
 
-    def __init__(self, db: sqlite3.Connection, order: str = "rowid", hold: str = "") -> None:
+    def __init__(self, db: Database, order: str = "rowid", hold: str = "") -> None:
         self._db = db
         self._order = order
         self._hold = hold  # the statement that keeps other writers out until the transaction ends (SQLite's BEGIN IMMEDIATE does)

@@ -1,10 +1,12 @@
 """Two versions of one procedure's steps, aligned: how a fix learned at run time becomes a revision, and
-how a second demonstration of a task merges into the stored procedure as alternatives."""
+how a second demonstration of a task merges into the stored procedure as alternatives (`add_or_merge`, which
+ProcedureStore offers)."""
 
 from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from procedures.backends.sqlite import LocalProcedureStore
 from procedures.builder import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import is_named
@@ -147,3 +149,29 @@ def merge_demonstration(stored: Procedure, new: Procedure) -> Procedure:
         | {"abstract": abstract.model_dump(), "steps": [s.model_dump() for s in steps]}
         | {"variants": [*stored.variants, note]}
     )
+
+
+def merge_target(store: LocalProcedureStore, procedure: Procedure) -> Procedure | None:
+    """The stored procedure of the same task, which `add_or_merge` would merge `procedure` into."""
+    return next((stored for stored in store.list(include_deprecated=False) if same_task(stored, procedure)), None)
+
+
+def add_or_merge(store: LocalProcedureStore, procedure: Procedure) -> tuple[str, bool]:
+    """Store a new demonstration: merged into the stored procedure of the same task as alternatives
+    (its id, True), or added (its own id, False)."""
+    stored = merge_target(store, procedure)
+    if stored is None:
+        return store.add(procedure), False
+    # merged into the procedure as stored now, which no one saves meanwhile
+    return store.modify(stored.id, lambda current: merge_demonstration(current, procedure)).id, True
+
+
+def built_from(links: list[tuple[str | None, list[str], str]]) -> dict[str, list[str]]:
+    """Recording id -> ids of the procedures built from it or merged with it, from each procedure's (recording id,
+    variants, id), oldest first."""
+    found: dict[str, list[str]] = {}
+    for recording_id, variants, procedure_id in links:
+        merged = [v.removeprefix(MERGED).split(":")[0] for v in variants if v.startswith(MERGED)]
+        for rid in filter(None, [recording_id, *merged]):
+            found.setdefault(rid, []).append(procedure_id)
+    return found

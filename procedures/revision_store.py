@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from core.database import Schema, run_script, transaction
+from core.database import Database, Schema, run_script, transaction
 from core.errors import ShowMeHowError
 from procedures.models import Procedure
 from procedures.revisions import Revision, RevisionStatus, same_steps
 
-if TYPE_CHECKING:
-    from procedures.store import ProcedureStore
+
+class Procedures(Protocol):
+    """What revisions need of the store they are part of: who decides, and reading and saving a procedure."""
+
+    user: str
+
+    def get(self, procedure_id: str) -> Procedure: ...
+
+    def update(self, procedure: Procedure) -> Procedure: ...
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -40,7 +47,7 @@ SCHEMA = Schema("revisions", (_v1,))
 class RevisionStore:
     """Revisions on a ProcedureStore's connection; accepting one changes the procedure through `procedures`."""
 
-    def __init__(self, db: sqlite3.Connection, procedures: ProcedureStore) -> None:
+    def __init__(self, db: Database, procedures: Procedures) -> None:
         self._db = db
         self._procedures = procedures
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from core.database import Schema, run_script, transaction
+from core.database import Database, Schema, run_script, transaction
 from procedures.models import Procedure
 from procedures.search import search_text
 
@@ -85,7 +85,7 @@ class SearchRow:
 class SearchIndex:
     """The index on a ProcedureStore's connection; `put` and `drop` run inside the store's transactions."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
         self._counts: dict[tuple[str | None, str], int] = {}  # (column, term) -> procedures, while the file is unchanged
         self._counted_at: tuple[int, int] = (-1, -1)
@@ -181,7 +181,7 @@ class SearchIndex:
         self._db.execute("DELETE FROM procedure_embeddings WHERE id = ?", (procedure_id,))
 
 
-def _put(db: sqlite3.Connection, p: Procedure) -> None:
+def _put(db: Database, p: Procedure) -> None:
     if p.deprecated:
         return
     text = search_text(p)
@@ -193,7 +193,7 @@ def _put(db: sqlite3.Connection, p: Procedure) -> None:
     save_words(db, text.words)
 
 
-def save_words(db: sqlite3.Connection, words: Iterable[str]) -> None:
+def save_words(db: Database, words: Iterable[str]) -> None:
     """Remember the words of a search text for spelling correction (in one order, so that two writers of the
     same words never wait on each other in a circle)."""
     db.executemany("INSERT INTO procedure_words VALUES (?) ON CONFLICT DO NOTHING", [(w,) for w in sorted(words)])

@@ -1,337 +1,140 @@
-"""ProcedureStore: procedures as validated JSON plus indexed columns, and the UPDATE phase.
+"""ProcedureStore: the front of the procedure library that the rest of the code uses, whichever backend holds it.
 
-Two backends, one interface: the local SQLite file (the default) and a team store on PostgreSQL (the `store`
-setting or SHOWMEHOW_STORE; procedures.backends.postgres). Its parts share its database: `store.index` (search
-text and embeddings), `store.revisions` (learned changes waiting for a decision), `store.lesson_rows` (the lessons
-the agent learned, retrieval.lessons); `store.recordings` (what the procedures were built from) always stays in the
-local file."""
+Two backends, one interface: the local SQLite file (the default; procedures.backends.sqlite) and a team store on
+PostgreSQL (the `store` setting or SHOWMEHOW_STORE; procedures.backends.postgres). Its parts share the backend's
+database: `store.index` (search text and embeddings), `store.revisions` (learned changes waiting for a decision),
+`store.lesson_rows` (the lessons the agent learned, retrieval.lessons); `store.recordings` (what the procedures
+were built from) always stays in the local file. A demonstration of a task stored already is merged into its
+procedure by procedures.merging."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
-import time
-import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
-from core.database import DB_FILE, Schema, connect, integrity_problems, resolve_id, run_script, transaction
-from core.errors import ShowMeHowError, describe_error
-from core.settings import data_dir, store_location, user_name
-from procedures.backends import is_team_store
-from procedures.lesson_table import SCHEMA as LESSONS_SCHEMA
-from procedures.lesson_table import LessonTable
-from procedures.merging import MERGED, merge_demonstration, same_task
+from core.database import DB_FILE
+from core.settings import data_dir, store_location
+from procedures import merging
+from procedures.backends import Listener, is_team_store
+from procedures.backends.postgres import TeamProcedureStore
+from procedures.backends.sqlite import LocalProcedureStore
 from procedures.models import Procedure
-from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
-from procedures.revision_store import RevisionStore
-from procedures.search_index import SCHEMA as INDEX_SCHEMA
-from procedures.search_index import SearchIndex
-from recorder.recordings import RecordingStore
+from procedures.store_rules import EditConflict, SkippedRowWarning, deprecates, provenance
 
-if TYPE_CHECKING:
-    from procedures.backends.postgres import ChangeListener
+__all__ = ["EditConflict", "ProcedureStore", "SkippedRowWarning", "deprecates", "open_store", "provenance"]
 
 
-def _v1(db: sqlite3.Connection) -> None:
-    run_script(
-        db,
-        """
-        CREATE TABLE IF NOT EXISTS procedures (
-            id TEXT PRIMARY KEY,
-            title TEXT NOT NULL,
-            goal TEXT NOT NULL,
-            domains TEXT NOT NULL,
-            deprecated INTEGER NOT NULL,
-            success_count INTEGER NOT NULL,
-            failure_count INTEGER NOT NULL,
-            updated_at REAL NOT NULL,
-            data TEXT NOT NULL
-        );
-        CREATE INDEX IF NOT EXISTS procedures_by_title ON procedures(title);
-        CREATE INDEX IF NOT EXISTS procedures_by_deprecated ON procedures(deprecated)
-        """,
-    )
-
-
-def _moved(db: sqlite3.Connection) -> None:
-    """Versions 2 and 3 created the search index's and the revisions' tables, which now migrate with
-    schemas of their own (procedures.search_index, procedures.revision_store); the version numbers stay."""
-
-
-SCHEMA = Schema("procedures", (_v1, _moved, _moved))
-
-
-class SkippedRowWarning(UserWarning):
-    """A stored procedure that fails validation was left out; `showmehow doctor` lists them."""
-
-
-DEPRECATE_MIN_USES = 3
-DEPRECATE_BELOW_RATE = 0.5
-
-
-class EditConflict(ShowMeHowError):
-    """A save of a procedure that someone else saved since it was read: refused, never overwritten."""
-
-
-def deprecates(success_count: int, failure_count: int) -> bool:
-    """Memp's rule: at least DEPRECATE_MIN_USES uses and a success rate under DEPRECATE_BELOW_RATE."""
-    uses = success_count + failure_count
-    return uses >= DEPRECATE_MIN_USES and success_count / uses < DEPRECATE_BELOW_RATE
-
-
-def _at(when: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when))
-
-
-def provenance(procedure: Procedure) -> str:
-    """Who stored a procedure and who saved it last, and when: what `show` and the editor say of it."""
-    return (
-        f"version {procedure.version}, saved by {procedure.changed_by or 'someone'} at {_at(procedure.updated_at)}; "
-        f"stored by {procedure.created_by or 'someone'} at {_at(procedure.created_at)}"
-    )
-
-
-def edit_conflict(procedure: Procedure, stored_version: int, who: str, when: float) -> EditConflict:
-    return EditConflict(
-        f"'{procedure.title}' was changed by {who or 'someone'} at {_at(when)} (version {stored_version}) since this copy "
-        f"(version {procedure.version}) was read; reload it and make the change again"
-    )
+def open_backend(location: Path | str | None = None) -> LocalProcedureStore:
+    """The backend that `location` names: a team store for a postgresql:// URL, else the SQLite file at that path;
+    None: the `store` setting's team store, else the data directory's file."""
+    where = str(location) if location else store_location()
+    if is_team_store(where):
+        return TeamProcedureStore(where)
+    return LocalProcedureStore(Path(location) if location else data_dir() / DB_FILE)
 
 
 class ProcedureStore:
     """Procedures on a SQLite file (`ProcedureStore(path)`; `ProcedureStore()` uses the data directory's database)
     or in a team store (`ProcedureStore("postgresql://...")`; `ProcedureStore()` when the `store` setting or
-    SHOWMEHOW_STORE names one)."""
-
-    LOCK = ""  # what a SELECT adds to lock the rows it reads until the transaction ends
-    RECORDING_LINKS = "json_extract(data, '$.recording_id'), json_extract(data, '$.variants')"
-    ROW_ORDER = "rowid"  # the order procedures were added in
-    DUPLICATE: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
-
-    def __new__(cls, path: Path | str | None = None) -> ProcedureStore:
-        if cls is ProcedureStore and is_team_store(str(path) if path else store_location()):
-            from procedures.backends.postgres import TeamProcedureStore
-
-            return super().__new__(TeamProcedureStore)
-        return super().__new__(cls)
+    SHOWMEHOW_STORE names one): the same calls on either, `backend` doing them."""
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path else data_dir() / DB_FILE
-        self.user = user_name()
-        self._db = connect(self.path, SCHEMA, INDEX_SCHEMA, REVISIONS_SCHEMA, LESSONS_SCHEMA)
-        self.index = SearchIndex(self._db)
-        self.revisions = RevisionStore(self._db, self)
-        self.lesson_rows = LessonTable(self._db)
-        self.recordings = RecordingStore(self.path)
+        self.backend = open_backend(path)
+        self.path = self.backend.path
+        self.index = self.backend.index
+        self.revisions = self.backend.revisions
+        self.lesson_rows = self.backend.lesson_rows
+        self.recordings = self.backend.recordings
+
+    @property
+    def user(self) -> str:
+        """Who this store's saves and decisions are by (the `user` setting)."""
+        return self.backend.user
+
+    @user.setter
+    def user(self, name: str) -> None:
+        self.backend.user = name
 
     # --- reading ---------------------------------------------------------------------------
 
     def get(self, procedure_id: str) -> Procedure:
-        return self._get(self._db, procedure_id)
-
-    def _get(self, db: sqlite3.Connection, procedure_id: str, lock: str = "") -> Procedure:
-        row = db.execute(f"SELECT data FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
-        if row is None:
-            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        try:
-            return Procedure.model_validate_json(row[0])
-        except ValidationError as exc:
-            raise ShowMeHowError(
-                f"procedure {procedure_id} is damaged in {self.path} ({describe_error(exc)}); delete it with "
-                f"`showmehow delete {procedure_id}`"
-            ) from exc
+        return self.backend.get(procedure_id)
 
     def resolve(self, prefix: str) -> str:
         """The full id of the procedure that an id or an unambiguous prefix of one names."""
-        return resolve_id(self._db, "procedures", prefix, "procedure", "showmehow list")
+        return self.backend.resolve(prefix)
 
     def built_from(self) -> dict[str, list[str]]:
         """Recording id -> ids of the procedures built from it or merged with it, oldest first."""
-        links: dict[str, list[str]] = {}
-        rows = self._db.execute(f"SELECT {self.RECORDING_LINKS}, id FROM procedures ORDER BY {self.ROW_ORDER}").fetchall()
-        for recording_id, variants, procedure_id in rows:
-            merged = [v.removeprefix(MERGED).split(":")[0] for v in json.loads(variants or "[]") if v.startswith(MERGED)]
-            for rid in filter(None, [recording_id, *merged]):
-                links.setdefault(rid, []).append(procedure_id)
-        return links
+        return merging.built_from(self.backend.recording_links())
 
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
         """Every valid procedure, newest first; a row that fails validation is skipped with a SkippedRowWarning."""
-        query = "SELECT id, data FROM procedures"
-        if not include_deprecated:
-            query += " WHERE deprecated = 0"
-        procedures = []
-        for procedure_id, data in self._db.execute(query + " ORDER BY updated_at DESC").fetchall():
-            try:
-                procedures.append(Procedure.model_validate_json(data))
-            except ValidationError as exc:
-                warnings.warn(
-                    f"skipped procedure {procedure_id}, which is damaged ({describe_error(exc)}); `showmehow doctor` lists such rows",
-                    SkippedRowWarning,
-                    stacklevel=2,
-                )
-        return procedures
+        return self.backend.list(include_deprecated)
 
     def invalid_rows(self) -> list[tuple[str, str]]:
         """(id, reason) of every stored procedure that fails validation."""
-        out = []
-        for procedure_id, data in self._db.execute("SELECT id, data FROM procedures"):
-            try:
-                Procedure.model_validate_json(data)
-            except ValidationError as exc:
-                out.append((procedure_id, describe_error(exc)))
-        return out
+        return self.backend.invalid_rows()
 
     def check_integrity(self, quick: bool = False) -> None:
-        """SQLite's own check of the whole file (`quick`: of its pages, not of its indexes, which takes far
-        less time); ShowMeHowError naming the damage when it fails."""
-        problems = integrity_problems(self._db, quick=quick)
-        if problems:
-            raise ShowMeHowError(
-                f"{self.path} is damaged ({problems[0]}; {len(problems)} problem(s) found); "
-                "move it away (or restore a copy) and set SHOWMEHOW_HOME if needed"
-            )
+        """The backend's check of its database; ShowMeHowError naming the damage when it fails."""
+        self.backend.check_integrity(quick)
 
     def has(self, procedure_id: str) -> bool:
-        return self._db.execute("SELECT 1 FROM procedures WHERE id = ?", (procedure_id,)).fetchone() is not None
+        return self.backend.has(procedure_id)
 
     def __len__(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM procedures").fetchone()[0]
+        return len(self.backend)
 
     # --- writing ---------------------------------------------------------------------------
 
     def add(self, procedure: Procedure) -> str:
-        self.add_many([procedure])
-        return procedure.id
+        return self.backend.add(procedure)
 
     def add_many(self, procedures: Iterable[Procedure]) -> list[str]:
         """Insert all in one transaction: either every procedure lands or none does."""
-        procedures = [
-            p.model_copy(update={"created_by": p.created_by or self.user, "changed_by": p.changed_by or self.user})
-            for p in procedures
-        ]
-        with transaction(self._db) as db:
-            self._insert(db, procedures)
-        return [p.id for p in procedures]
-
-    def _insert(self, db: sqlite3.Connection, procedures: list[Procedure]) -> None:
-        """Insert new procedures with their search text, inside the caller's transaction."""
-        for procedure in procedures:
-            try:
-                db.execute(
-                    "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    procedure_row(procedure),
-                )
-            except self.DUPLICATE as exc:
-                raise ShowMeHowError(f"a procedure with id {procedure.id!r} already exists") from exc
-            self.index.put(procedure)
+        return self.backend.add_many(procedures)
 
     def update(self, procedure: Procedure) -> Procedure:
         """Save an edited procedure after validating it again; returns the saved copy, one version on. EditConflict
         when the stored procedure is no longer the version that `procedure` was read at (someone saved it since)."""
-        try:
-            saved = Procedure.model_validate(
-                procedure.model_dump() | {"updated_at": time.time(), "version": procedure.version + 1, "changed_by": self.user}
-            )
-        except ValidationError as exc:
-            raise ShowMeHowError(f"invalid procedure: {describe_error(exc)}") from exc
-        with transaction(self._db) as db:
-            try:
-                stored = self._get(db, procedure.id, self.LOCK)
-            except ShowMeHowError:
-                raise ShowMeHowError(f"no procedure with id {procedure.id!r}") from None
-            if stored.version != procedure.version:
-                raise edit_conflict(procedure, stored.version, stored.changed_by, stored.updated_at)
-            self._write_back(db, saved)
-        return saved
+        return self.backend.update(procedure)
 
     def add_or_merge(self, procedure: Procedure) -> tuple[str, bool]:
         """Store a new demonstration: merged into the stored procedure of the same task as alternatives
         (its id, True), or added (its own id, False)."""
-        stored = self.merge_target(procedure)
-        if stored is None:
-            return self.add(procedure), False
-        with transaction(self._db) as db:  # merged into the procedure as stored now, which no one saves meanwhile
-            current = self._get(db, stored.id, self.LOCK)
-            return self.update(merge_demonstration(current, procedure)).id, True
+        return merging.add_or_merge(self.backend, procedure)
 
     def merge_target(self, procedure: Procedure) -> Procedure | None:
         """The stored procedure of the same task, which `add_or_merge` would merge `procedure` into."""
-        return next((stored for stored in self.list(include_deprecated=False) if same_task(stored, procedure)), None)
+        return merging.merge_target(self.backend, procedure)
 
     def delete(self, procedure_id: str) -> None:
-        with transaction(self._db) as db:
-            self.index.drop(procedure_id)
-            if db.execute("DELETE FROM procedures WHERE id = ?", (procedure_id,)).rowcount == 0:
-                raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-            self.revisions.drop(procedure_id)
+        self.backend.delete(procedure_id)
 
     def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
-        return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
+        return self.backend.set_deprecated(procedure_id, deprecated)
 
     def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
-        """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing.
-        The read and the write are one immediate transaction: outcomes from other processes are never lost."""
-        with transaction(self._db) as db:
-            procedure = self._get(db, procedure_id)
-            if success:
-                procedure.success_count += 1
-            else:
-                procedure.failure_count += 1
-                if step_failed is not None and 0 <= step_failed < len(procedure.steps):
-                    procedure.steps[step_failed].failure_count += 1
-            procedure.deprecated = procedure.deprecated or deprecates(procedure.success_count, procedure.failure_count)
-            procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
-            self._write_back(db, procedure)
-        return procedure
+        """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing; outcomes
+        from other processes are never lost."""
+        return self.backend.record_outcome(procedure_id, success, step_failed)
 
     def record_other_run(self, procedure_id: str) -> Procedure:
         """A run of the procedure that leaves its confidence as it was (done unverified, or repaired by a fix it
         learned): one more run all the same."""
-        with transaction(self._db) as db:
-            procedure = self._get(db, procedure_id)
-            procedure.other_runs += 1
-            procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
-            self._write_back(db, procedure)
-        return procedure
+        return self.backend.record_other_run(procedure_id)
 
-    def _write_back(self, db: sqlite3.Connection, p: Procedure) -> int:
-        """Overwrite a stored procedure and its search text; the number of rows changed (0: no such id)."""
-        cursor = db.execute(
-            "UPDATE procedures SET title=?, goal=?, domains=?, deprecated=?, success_count=?, failure_count=?,"
-            " updated_at=?, data=? WHERE id=?",
-            (*procedure_row(p)[1:], p.id),
-        )
-        if cursor.rowcount:
-            self.index.drop(p.id)
-            self.index.put(p)
-        return cursor.rowcount
-
-    def listen(self) -> ChangeListener | None:
+    def listen(self) -> Listener | None:
         """A listener for changes that other machines make (a team store's); None for the local file, where only
         this machine writes."""
-        return None
+        return self.backend.listen()
 
     def close(self) -> None:
-        self.recordings.close()
-        self._db.close()
+        self.backend.close()
 
 
-def procedure_row(p: Procedure) -> tuple[object, ...]:
-    """The values of a procedure's row, in the order of the columns of the procedures table."""
-    return (
-        p.id,
-        p.title,
-        p.abstract.goal,
-        json.dumps(p.abstract.domains),
-        int(p.deprecated),
-        p.success_count,
-        p.failure_count,
-        p.updated_at,
-        p.model_dump_json(),
-    )
+def open_store(location: Path | str | None = None) -> ProcedureStore:
+    """The procedure library at `location` (a SQLite file's path or a postgresql:// URL; None: the `store` setting,
+    else the data directory's file), behind its front."""
+    return ProcedureStore(location)

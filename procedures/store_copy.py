@@ -38,14 +38,15 @@ def copy_store(source: ProcedureStore, target: ProcedureStore) -> Copied:
     is (its counts, version and who); search text is written as for any save; a lesson the target lacks or holds
     otherwise is written as the source has it, with the higher use count and the later last use of the two. Embeddings are left to be made again."""
     added, updated, unchanged = [], 0, 0
-    with transaction(target._db) as db:
+    into = target.backend  # procedures are written as they are, below the front's rules of saving
+    with transaction(into._db) as db:
         for procedure in source.list():
             if not target.has(procedure.id):
                 added.append(procedure)
                 continue
-            stored = target._get(db, procedure.id, target.LOCK)
+            stored = into._get(db, procedure.id, into.LOCK)
             if (procedure.version, procedure.updated_at) > (stored.version, stored.updated_at):
-                target._write_back(db, procedure)
+                into._write_back(db, procedure)
                 updated += 1
             else:
                 unchanged += 1

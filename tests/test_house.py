@@ -49,3 +49,21 @@ def test_no_function_is_over_60_lines() -> None:
     print(f"the three largest functions:\n{largest}")
     over = [f"  {lines} lines  {where}" for lines, where in lengths if lines > MAX_LINES]
     assert not over, f"{len(over)} functions over {MAX_LINES} lines:\n" + "\n".join(over) + f"\nthe three largest:\n{largest}"
+
+
+def test_no_module_defines_a_name_twice() -> None:
+    """A second `def` of a name in a module silently replaces the first (ruff's F811 sees it only when the first was
+    never used in between)."""
+    twice = []
+    for package in PRODUCT:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            scopes = [tree, *(node for node in ast.walk(tree) if isinstance(node, ast.ClassDef))]
+            for scope in scopes:
+                names = [
+                    node.name
+                    for node in scope.body
+                    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and not node.decorator_list
+                ]
+                twice += [f"{path.relative_to(ROOT).as_posix()}: {name}" for name in sorted(set(names)) if names.count(name) > 1]
+    assert not twice, "defined twice:\n" + "\n".join(twice)

@@ -10,14 +10,12 @@ from pydantic import ValidationError
 
 from app.cli.output import table
 from app.formatting import breaks_at
+from app.procedure_text import describe_procedure, when_checked
 from core.errors import ShowMeHowError, describe_error
-from core.masking import SECRET_MASK
-from procedures.binding import case_texts
-from procedures.models import Check, Procedure
+from procedures.models import Check
 from procedures.runtime.checks import describe_check
-from procedures.runtime.placeholders import OPTION_VALUE, readable
 from procedures.script_export import export_script
-from procedures.store import ProcedureStore, provenance
+from procedures.store import ProcedureStore
 from procedures.transfer import export_procedures, read_importable
 
 
@@ -59,53 +57,6 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe_procedure(p: Procedure) -> str:
-    a = p.abstract
-    lines = [
-        f"{p.title}  ({p.id})",
-        f"Goal: {a.goal}",
-        f"Domains: {', '.join(a.domains) or '-'}    Tags: {', '.join(a.tags) or '-'}",
-        f"Uses: {p.runs} ({p.success_count} verified, {p.failure_count} failed, {p.other_runs} neither: done unverified"
-        f" or repaired by a learned fix)  confidence {p.confidence:.2f}" + ("  DEPRECATED" if p.deprecated else ""),
-        f"Saved: {provenance(p)}",
-    ]
-    if a.prerequisites:
-        lines.append("Prerequisites: " + "; ".join(a.prerequisites))
-    lines.append("Parameters:")
-    uncovered = set(p.uncovered_parameters())
-    empty = case_texts(p)
-    for param in a.parameters or []:
-        example = "(secret)" if param.secret else repr(param.example)
-        optional = "" if param.required else " (optional: the demonstrated value unless the task gives one)"
-        optional = (
-            " (optional: left empty unless the task gives one; the demonstrated text was about its own case)"
-            if (param.name in empty)
-            else optional
-        )
-        lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
-        if param.allowed and param.kind in ("option", "choice"):
-            lines.append(f"    one of: {', '.join(param.shown_options)}")
-    lines.append("Flow:")
-    lines += [f"  {i}. {readable(line)}" for i, line in enumerate(a.flow, 1)]  # "Choose <the flavour>"
-    lines.append("Steps:")
-    for i, step in enumerate(p.steps, 1):
-        value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
-        broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
-        lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
-    lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
-    lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)]
-    return "\n".join(lines)
-
-
-def _covers(check: Check) -> str:
-    names = sorted({name.removesuffix(OPTION_VALUE) for name in check.referenced_parameters()})
-    return f"  covers {', '.join(names)}" if names else ""
-
-
-def _when(check: Check) -> str:
-    return f"after step {check.after_step}" if check.after_step else "at the end"
-
-
 def cmd_assert(args: argparse.Namespace) -> int:
     """List, add or remove a procedure's checks."""
     store = ProcedureStore()
@@ -131,7 +82,7 @@ def cmd_assert(args: argparse.Namespace) -> int:
     if not procedure.checks:
         print("No checks: runs of this procedure end unverified.")
     for number, check in enumerate(procedure.checks, 1):
-        print(f"{number}. {describe_check(check.model_dump())}  [{_when(check)}, {check.source}]")
+        print(f"{number}. {describe_check(check.model_dump())}  [{when_checked(check)}, {check.source}]")
     return 0
 
 

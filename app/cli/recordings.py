@@ -11,9 +11,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from app.cli.output import table
-from app.cli.procedures import describe_procedure
 from app.formatting import step_summary
 from app.operations import build_and_store, chosen_recording, record_demonstration, unbuildable
+from app.procedure_text import describe_procedure
 from procedures.store import ProcedureStore
 from recorder import RecordedStep, recover_journals
 from recorder.recordings import RecordingStore

@@ -12,11 +12,11 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from app.cli.procedures import describe_procedure
 from app.mcp.models import FoundProcedure, FoundProcedures, ProcedureList, ProcedureSummary, ProcedureView, Recorded, RunReport
 from app.mcp.reading import Reader, tool_errors
 from app.mcp.running import Runner, in_thread
 from app.operations import build_and_store, find_procedures, record_demonstration
+from app.procedure_text import describe_procedure
 from core.masking import mask_values
 from core.secrecy import named_secrets
 from core.settings import load_settings

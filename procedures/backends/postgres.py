@@ -1,6 +1,6 @@
 """The team store: the procedure library on PostgreSQL, for a team or a fleet of agents that learn from each other.
 
-The same ProcedureStore, with the statements that differ: the schema (versioned as the SQLite file's is, a newer
+The local backend, with the statements that differ: the schema (versioned as the SQLite file's is, a newer
 one refused), the search text in a `tsvector` column with a GIN index (written in the same statement as the
 procedure), outcomes counted by one atomic UPDATE, and a NOTIFY on every change (LISTEN with `changes`).
 Needs the `team` extra (psycopg 3 and psycopg-pool)."""
@@ -13,19 +13,19 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
-from core.settings import data_dir, store_location, user_name
+from core.settings import data_dir, user_name
 from procedures.backends import shown
+from procedures.backends.sqlite import LocalProcedureStore
 from procedures.lesson_table import LessonTable
 from procedures.models import Procedure
 from procedures.revision_store import RevisionStore
 from procedures.search import search_text
 from procedures.search_index import SEARCH_WEIGHTS, SearchIndex, SearchRow, save_words
-from procedures.store import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, ProcedureStore, procedure_row
+from procedures.store_rules import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, procedure_row
 from recorder.recordings import RecordingStore
 
 CHANNEL = "showmehow_procedures"  # NOTIFY payload: the id of the procedure added, changed or deleted
@@ -406,29 +406,29 @@ class ChangeListener:
         self.close()
 
 
-class TeamProcedureStore(ProcedureStore):
-    """A ProcedureStore on a team store's PostgreSQL database (`ProcedureStore("postgresql://...")` makes one)."""
+class TeamProcedureStore(LocalProcedureStore):
+    """The procedures on a team store's PostgreSQL database (behind `ProcedureStore("postgresql://...")`)."""
 
     LOCK = " FOR UPDATE"
     RECORDING_LINKS = "data ->> 'recording_id', data ->> 'variants'"
     ROW_ORDER = "seq"
+    _db: TeamDatabase
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, url: str) -> None:
         from psycopg import errors
 
         self.DUPLICATE = (errors.UniqueViolation,)
-        url = str(path) if path else store_location() or ""
-        self.path = shown(url)  # type: ignore[assignment]
+        self.path = shown(url)
         self.user = user_name()
-        self._db = TeamDatabase(url)  # type: ignore[assignment]
+        self._db = TeamDatabase(url)
         try:
             self._migrate()
         except BaseException:
             self._db.close()
             raise
-        self.index = TeamSearchIndex(self._db)  # type: ignore[arg-type]
-        self.revisions = RevisionStore(self._db, self)  # type: ignore[arg-type]
-        self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")  # type: ignore[arg-type]
+        self.index = TeamSearchIndex(self._db)
+        self.revisions = RevisionStore(self._db, self)
+        self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")
         self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
 
     def _migrate(self) -> None:
@@ -436,7 +436,7 @@ class TeamProcedureStore(ProcedureStore):
             db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             db.execute("CREATE TABLE IF NOT EXISTS schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
             for schema in SCHEMAS:
-                migrate_schema(db, self.path, schema)  # type: ignore[arg-type]
+                migrate_schema(db, self.path, schema)
 
     def check_integrity(self, quick: bool = False) -> None:
         """The connection works, the schema is this code's (checked on opening) and this user may read and write."""

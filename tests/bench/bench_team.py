@@ -93,7 +93,7 @@ def _visible_ms(location: str) -> float:
     """From add() returning on one connection to another connection knowing of the procedure, median of 10."""
     writer, reader = ProcedureStore(location), ProcedureStore(location)
     times = []
-    listener = reader.listen() if isinstance(reader, TeamProcedureStore) else None
+    listener = reader.listen() if isinstance(reader.backend, TeamProcedureStore) else None
     for number in range(10):
         pid = writer.add(sample_procedure(title=f"Visible {number}"))
         stored = time.perf_counter()

@@ -9,8 +9,9 @@ import pytest
 
 from core.database import Schema, connect
 from core.errors import ShowMeHowError
+from procedures.backends.sqlite import SCHEMA, _v1
 from procedures.search import search_text
-from procedures.store import SCHEMA, ProcedureStore, _v1
+from procedures.store import ProcedureStore
 from tests.helpers import sample_procedure
 
 

@@ -81,7 +81,7 @@ def test_store_survives_kill_9_mid_batch(tmp_path: Path) -> None:
             writer.wait()
             writer.stdout.close()  # type: ignore[union-attr]
     store = ProcedureStore(path)
-    assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert store.backend._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     count = len(store)
     assert count > 0 and count % 50 == 0  # whole batches only
     assert all(p.title.startswith("p") for p in store.list())

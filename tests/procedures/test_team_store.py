@@ -10,8 +10,9 @@ import pytest
 from core.errors import ShowMeHowError
 from core.settings import set_setting, store_location
 from procedures.backends.postgres import TeamProcedureStore
-from procedures.store import EditConflict, ProcedureStore, procedure_row
+from procedures.store import EditConflict, ProcedureStore
 from procedures.store_copy import Copied, copy_store
+from procedures.store_rules import procedure_row
 from retrieval import Retriever
 from retrieval.lessons import LessonStore
 from tests.helpers import ROOT, call_cli, proposed_fix, sample_procedure
@@ -82,7 +83,7 @@ def test_writers_in_two_processes_at_once_lose_nothing(team_url: str) -> None:
 
 def test_a_change_reaches_a_listener_on_another_connection(team_url: str) -> None:
     store = ProcedureStore(team_url)
-    assert isinstance(store, TeamProcedureStore)
+    assert isinstance(store.backend, TeamProcedureStore)
     with store.listen() as listener:
         other = ProcedureStore(team_url)
         pid = other.add(sample_procedure())
@@ -93,7 +94,7 @@ def test_a_change_reaches_a_listener_on_another_connection(team_url: str) -> Non
 
 
 def test_a_newer_schema_is_refused(team_url: str) -> None:
-    ProcedureStore(team_url)._db.execute("UPDATE schema_versions SET version = 9 WHERE name = 'revisions'")
+    ProcedureStore(team_url).backend._db.execute("UPDATE schema_versions SET version = 9 WHERE name = 'revisions'")
     with pytest.raises(ShowMeHowError, match=r"written by a newer ShowMeHow \(revisions schema 9, this one knows 1\)"):
         ProcedureStore(team_url)
 
@@ -188,7 +189,7 @@ def test_the_command_line_migrates_lists_who_and_doctor_checks_the_team_store(
 def test_a_secret_a_title_names_never_reaches_the_team_store(team_url: str) -> None:
     store = ProcedureStore(team_url)
     store.add(sample_procedure(title='Log in with the password "hunter2"'))
-    rows = store._db.execute("SELECT title, goal, data, search_goal, document::text FROM procedures").fetchall()
+    rows = store.backend._db.execute("SELECT title, goal, data, search_goal, document::text FROM procedures").fetchall()
     assert rows and not any("hunter2" in str(value) for value in rows[0])
     assert store.index.known_words(["hunter2"]) == set()
 
