@@ -2,8 +2,8 @@
 module holds), for `from procedures import ...`.
 
 The package's modules: models; building from recordings (builder, llm_builder, devtools); the store and
-its parts (store, search_index, revision_store, revisions, search), the team store on PostgreSQL
-(backends.postgres) and copying between stores (store_copy); merging demonstrations (merging);
+its parts (store, the front over a backend: backends.sqlite the local file, backends.postgres the team store;
+store_rules, search_index, revision_store, revisions, search) and copying between stores (store_copy); merging demonstrations (merging);
 the person's values for a run (binding); files in and out (transfer, script_export); and what exported
 scripts carry and replay runs (runtime)."""
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.settings import Settings, load_settings
 from procedures.builder import build_heuristic
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
-from procedures.store import ProcedureStore
+from procedures.store import ProcedureStore, open_store
 from recorder.models import Recording
 
 
@@ -30,4 +30,4 @@ def build_procedure(
     return refine_with_llm(procedure, model=model, settings=settings or load_settings(), **llm_options)  # type: ignore[arg-type]
 
 
-__all__ = ["Abstract", "Parameter", "Procedure", "ProcedureStep", "ProcedureStore", "build_procedure"]
+__all__ = ["Abstract", "Parameter", "Procedure", "ProcedureStep", "ProcedureStore", "build_procedure", "open_store"]

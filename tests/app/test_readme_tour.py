@@ -18,11 +18,15 @@ from tests.procedures.test_devtools_chrome import chrome_recording
 
 
 def tour_commands() -> list[list[str]]:
-    """The `showmehow` command lines of the README's "A short tour" block, without their comments."""
+    """The `showmehow` command lines of the README's first recording and then of its list of every command, without
+    their comments."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"## A short tour\s+```sh\n(.*?)```", readme, re.DOTALL)
-    assert block, "the README has no tour"
-    return [shlex.split(line, comments=True) for line in block.group(1).splitlines() if line.startswith("showmehow")]
+    blocks = [
+        re.search(rf"## {section}.*?```sh\n(.*?)```", readme, re.DOTALL) for section in ("Your first recording", "Every command")
+    ]
+    assert all(blocks), "the README has no first recording or no list of commands"
+    lines = [line for block in blocks if block for line in block.group(1).splitlines()]
+    return [shlex.split(line, comments=True) for line in lines if line.startswith("showmehow")]
 
 
 OWN_PROCESS = {"record", "run", "doctor"}  # they start a browser or probe the machine: a child process, as typed
@@ -83,7 +87,23 @@ def test_every_command_of_the_tour_works_as_written(
     assert any(p.startswith("/welcome.html?username=bob") for p in served.received)  # the runs logged bob in
 
 
+def documentation() -> str:
+    """The README and the pages under docs/ it hands over to."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
+
+
 @pytest.mark.parametrize("word", ["Secrets never"])
 def test_the_readme_says_things_once(word: str) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     assert readme.count("the variable that the `param_env`") == 1 and readme.count(word) == 1
+
+
+def test_the_readme_is_a_tour_that_hands_over_to_docs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    tour, _, rest = readme.partition("## Read on")
+    assert rest and len(tour.split()) <= 1200, len(tour.split())
+    pages = re.findall(r"\]\((docs/[\w-]+\.md)\)", readme)
+    assert len(set(pages)) >= 9 and all((ROOT / page).is_file() for page in pages), pages
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert "(../README.md)" in page.read_text(encoding="utf-8"), f"{page.name} does not link back to the README"

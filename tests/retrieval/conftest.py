@@ -9,6 +9,14 @@ from tests.helpers import record
 from tests.retrieval.corpus import DEMOS
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests on the corpus run on one worker, which records it once (each worker would record it again)."""
+    for item in items:
+        if "corpus" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("corpus"))
+
+
 @pytest.fixture(scope="session")
 def corpus(browser, site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ProcedureStore, dict[str, str]]]:  # type: ignore[no-untyped-def]
     """A store with one procedure per demonstration, each recorded in Chromium; and demo key -> procedure id."""
