@@ -41,9 +41,9 @@ def test_labelled_tasks_top1_accuracy(corpus) -> None:  # type: ignore[no-untype
     assert accuracy >= jaccard + 0.2
 
 
-def test_paraphrased_login_is_found_by_goal_and_bound(corpus, site: str) -> None:  # type: ignore[no-untyped-def]
+def test_paraphrased_login_is_found_by_goal_and_bound(corpus, corpus_site: str) -> None:  # type: ignore[no-untyped-def]
     store, ids = corpus
-    (match, *_) = Retriever(store).retrieve("Log in as emile with password x", url=f"{site}/login.html?next=/")
+    (match, *_) = Retriever(store).retrieve("Log in as emile with password x", url=f"{corpus_site}/login.html?next=/")
     assert match.procedure.id == ids["login"]
     assert match.breakdown.domain == 1.0
     assert match.binding.values["username"] == "emile"
