@@ -118,7 +118,7 @@ class LocalProcedureStore:
                 warnings.warn(
                     f"skipped procedure {procedure_id}, which is damaged ({describe_error(exc)}); `showmehow doctor` lists such rows",
                     SkippedRowWarning,
-                    stacklevel=2,
+                    stacklevel=3,  # the caller of ProcedureStore.list
                 )
         return procedures
 
