@@ -148,7 +148,11 @@ _ROWS: dict[str | None, list[tuple[str, str, str | None]]] = {
         ("reworded", "Raise a ticket about the broken projector and give it to oleg", ISSUES),
         ("reworded", 'File a new issue "Wi-Fi slow in the canteen"', None),
         ("reworded", "Open a new ticket about the lift with the comment that it stops between floors", ISSUE),
-        ("fields", 'Create an issue with title "Badge reader offline", description "Door 4 stays locked" and priority Normal', None),
+        (
+            "fields",
+            'Create an issue with title "Badge reader offline", description "Door 4 stays locked" and priority Normal',
+            None,
+        ),
     ],
     "ticket_comment": [
         ("task-text", 'Comment "Waiting for the vendor" on ticket 977', None),
@@ -166,7 +170,7 @@ _ROWS: dict[str | None, list[tuple[str, str, str | None]]] = {
     ],
     "ticket_resolve": [
         ("task-text", 'Resolve ticket 977 as "Duplicate"', None),
-        ("task-text", "Resolve ticket 30 as \"Won't fix\"", ISSUE),
+        ("task-text", 'Resolve ticket 30 as "Won\'t fix"', ISSUE),
         ("reworded", "Close issue 88 as fixed", None),
         ("reworded", "Mark ticket 412 as resolved, it cannot be reproduced", ISSUE),
         ("fields", 'Resolve ticket 51 with resolution "Cannot reproduce"', None),
