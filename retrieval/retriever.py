@@ -233,6 +233,7 @@ class Retriever:
                     binding=bind(procedure, task, param_env=self.param_env),
                     missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
+                    same_shape=procedure_id in shaped,
                 )
-                matches = sorted([*matches, match], key=lambda m: (m.procedure.id not in shaped, -m.score))
+                matches = sorted([*matches, match], key=lambda m: (not m.same_shape, -m.score))
         return matches[:k]
