@@ -33,6 +33,7 @@ from retrieval.scoring import (
 )
 from retrieval.shape import same_shape
 from retrieval.similarity import (
+    OFF_TOPIC,
     UNKNOWN_VERB,
     Evidence,
     asks_a_question,
@@ -41,6 +42,7 @@ from retrieval.similarity import (
     other_verb,
     thesaurus_stems,
     undoing,
+    verb_agrees,
 )
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
@@ -194,6 +196,8 @@ class Retriever:
             goals[pid] = (1.0, [*goals[pid][1], SAME_SHAPE])
         places = {row.id: place_match(url, row.places, row.domains) for row in rows}
         question = asks_a_question(analysed)
+        # a verb nothing links to the title's, or, when some procedure does what the task's verb asks, another verb
+        misfits = {UNKNOWN_VERB, OFF_TOPIC} if any(verb_agrees(analysed, document_of(row)) for row in rows) else {UNKNOWN_VERB}
         kept = [
             row
             for row in rows
@@ -201,7 +205,7 @@ class Retriever:
             or candidate(
                 *goals[row.id],
                 places[row.id],
-                goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) == UNKNOWN_VERB,
+                goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) in misfits,
                 question,
             )
         ]
