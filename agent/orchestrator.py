@@ -36,7 +36,7 @@ from procedures.runtime.playback import Player, named_selectors, plain_error, se
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
-from retrieval import Match, Retriever, render_procedural_memory
+from retrieval import Match, Retriever, near_tie_note, render_procedural_memory
 from retrieval.lessons import LessonStore
 from retrieval.render import ReplayProgress, render_progress, target_words
 
@@ -161,6 +161,7 @@ def run_task(
         run.count_run(result)
     result = run.log.masked_model(result)
     result.counted = run.counted
+    result.near_tie = near_tie_note(matches) if procedure_ids is None else ""
     result.run_dir = str(run.log.dir)
     result.cost = _cost(run.usage, started)
     run.log.summary(result.model_dump())

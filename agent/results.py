@@ -97,6 +97,7 @@ class RunResult(BaseModel):
     failed_step: int | None = None  # 1-based, of a replay
     checks_left_out: list[str] = Field(default_factory=list)  # end checks that need a value the run did not have
     counted: dict[str, bool] = Field(default_factory=dict)  # by procedure: the outcome recorded on it (True: a success)
+    near_tie: str = ""  # the two procedures that fit the task about as well, when the person named neither
 
     @model_validator(mode="before")
     @classmethod

@@ -115,6 +115,8 @@ def run_outcome(result: RunResult) -> list[str]:
     lines = [f"{shown.verdict()} ({result.mode}, {len(result.steps)} steps)", f"Cost: {result.cost.describe()}"]
     if result.procedure_id or result.counted:
         lines.append(result.confidence())
+    if result.near_tie:
+        lines.append(result.near_tie)
     if result.checks_left_out:
         lines.append("Checks left out (they need a value the run did not have): " + "; ".join(result.checks_left_out))
     if result.revision_id:

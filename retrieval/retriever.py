@@ -31,7 +31,9 @@ from retrieval.scoring import (
     parameter_availability,
     place_match,
 )
+from retrieval.shape import same_shape
 from retrieval.similarity import (
+    OFF_TOPIC,
     UNKNOWN_VERB,
     Evidence,
     asks_a_question,
@@ -40,6 +42,7 @@ from retrieval.similarity import (
     other_verb,
     thesaurus_stems,
     undoing,
+    verb_agrees,
 )
 from retrieval.spelling import corrections
 from retrieval.text import STOP_STEMS, Task, analyze
@@ -54,6 +57,7 @@ PHRASE_WEIGHT = 1.5
 BIND_LIMIT = 2  # candidates bound per match asked for, at most: past them, ties on all parts but the parameters
 NEAR_TIE = 0.1  # goal similarity this far below the best: confidence counts for nothing
 NEUTRAL_CONFIDENCE = 0.5  # a new procedure's
+SAME_SHAPE = "the title's own words, with other values (a new instance of its task: first, whatever else scores)"
 
 
 def alternatives(task: Task) -> tuple[list[str], set[str]]:
@@ -187,15 +191,21 @@ class Retriever:
                 rows += self.store.index.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
         goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
+        shaped = {row.id for row in rows if same_shape(analysed.stems, document_of(row).goal)}
+        for pid in shaped:  # a new instance of a stored title's task: that procedure's goal is met in full
+            goals[pid] = (1.0, [*goals[pid][1], SAME_SHAPE])
         places = {row.id: place_match(url, row.places, row.domains) for row in rows}
         question = asks_a_question(analysed)
+        # a verb nothing links to the title's, or, when some procedure does what the task's verb asks, another verb
+        misfits = {UNKNOWN_VERB, OFF_TOPIC} if any(verb_agrees(analysed, document_of(row)) for row in rows) else {UNKNOWN_VERB}
         kept = [
             row
             for row in rows
-            if candidate(
+            if row.id in shaped
+            or candidate(
                 *goals[row.id],
                 places[row.id],
-                goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) == UNKNOWN_VERB,
+                goals[row.id][0] < MIN_GOAL and other_verb(analysed, document_of(row)) in misfits,
                 question,
             )
         ]
@@ -205,9 +215,9 @@ class Retriever:
             goal, place = min(goals[row.id][0], 1.0), places[row.id]
             upper = WEIGHTS["goal"] * goal + WEIGHTS["domain"] * place
             upper += WEIGHTS["confidence"] * counted_confidence(confidence(row.success_count, row.failure_count), goal, best)
-            partial.append((upper + WEIGHTS["params"], row.id, place))
+            partial.append((row.id in shaped, upper + WEIGHTS["params"], row.id, place))
         matches: list[Match] = []
-        for tried, (upper, procedure_id, place) in enumerate(heapq.nlargest(len(partial), partial)):
+        for tried, (_, upper, procedure_id, place) in enumerate(heapq.nlargest(len(partial), partial)):
             if upper < self.min_score or (len(matches) >= k and upper <= matches[k - 1].score) or tried >= BIND_LIMIT * k:
                 break  # nothing further down the list can enter the top k (or only one that ties on all but parameters)
             procedure = self.store.get(procedure_id)
@@ -227,6 +237,7 @@ class Retriever:
                     binding=bind(procedure, task, param_env=self.param_env),
                     missing=missing_parameters(procedure, binding.values),
                     evidence=[str(e) for e in evidence],
+                    same_shape=procedure_id in shaped,
                 )
-                matches = sorted([*matches, match], key=lambda m: -m.score)
+                matches = sorted([*matches, match], key=lambda m: (not m.same_shape, -m.score))
         return matches[:k]

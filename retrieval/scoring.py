@@ -17,6 +17,7 @@ NEUTRAL_DOMAIN = 0.5  # no URL given: the domain neither helps nor hurts
 SAME_PAGE, VISITED_PAGE, SAME_SITE = 1.0, 0.9, 0.75  # the domain part: where the agent is, against where the procedure ran
 MIN_GOAL = 0.35  # below this, a procedure is about something else, whatever its other parts say
 MIN_GOAL_HERE = 0.25  # ... unless the task is asked on a page where it was recorded and shares a word with it
+NEAR_TIE = 0.03  # two procedures whose scores are this close fit a task about as well: which one is meant is a guess
 
 
 class Breakdown(BaseModel):
@@ -43,6 +44,7 @@ class Match(BaseModel):
     binding: Binding
     missing: list[str]  # required parameters the binding has no value for
     evidence: list[str] = []  # which task words matched what, and how
+    same_shape: bool = False  # the task is its title's words with other values (retrieval.shape): first, whatever scores
 
     def given(self, values: Mapping[str, str]) -> Match:
         """This match with the values the person gave merged into its binding (theirs win over the task's)."""
@@ -68,6 +70,23 @@ class Match(BaseModel):
         if self.missing:
             out.append(f"missing {', '.join(self.missing)}")
         return out
+
+
+def near_tie(matches: list[Match]) -> list[Match]:
+    """The best two when they fit the task about as well (NEAR_TIE), so that a front end names both and lets the
+    person pick rather than guessing silently; [] when the best is clearly best (or alone of its title's shape)."""
+    if len(matches) < 2 or (matches[0].same_shape and not matches[1].same_shape):
+        return []
+    return matches[:2] if matches[0].score - matches[1].score < NEAR_TIE else []
+
+
+def near_tie_note(matches: list[Match]) -> str:
+    """The near-tie in a person's words ("" when there is none)."""
+    tied = near_tie(matches)
+    if not tied:
+        return ""
+    named = " and ".join(f"'{m.procedure.title}' ({m.procedure.id[:12]}, {m.score:.2f})" for m in tied)
+    return f"Near-tie: {named} fit this task about as well; the first was taken. Name the one you mean to be sure."
 
 
 PART_NAMES = {"goal": "goal", "domain": "place", "confidence": "confidence", "params": "parameters"}

@@ -41,6 +41,8 @@ GENERAL_ACTIONS = frozenset(
 )
 LOOKING = frozenset("filter search view navigate scroll".split())  # the actions that only look at what a site holds
 CHANGING = frozenset("create delete edit upload buy book subscribe unsubscribe signup share reply copy".split())  # ... change it
+LIGHT_VERBS = frozenset(stem(w) for w in "leave add write post make give put do have take drop place".split())  # say
+# little of what they do on their own: their object says it ("leave a note" is commenting)
 FIT = 0.35  # the share of what similarity lacks that values fitting the parameters make up
 
 
@@ -96,7 +98,7 @@ def document(goal: str, about: str, steps: str, values: str, fits: str = "", dom
         t.meanings & vocab.actions
         for t in core
         if t.meanings & vocab.actions and not (t.position and words[t.position - 1] in DETERMINERS)
-    )
+    ) or _leading_verb(core)
     return Document(
         terms,
         meanings,
@@ -109,6 +111,15 @@ def document(goal: str, about: str, steps: str, values: str, fits: str = "", dom
         verbs,
         frozenset(stem(label) for domain in domains for label in site_names(domain)),
     )
+
+
+def _leading_verb(core: tuple[Term, ...]) -> tuple[frozenset[str], ...]:
+    """A title with no verb of the vocabulary that starts with a word the thesaurus knows as a verb ("Comment ... on
+    ticket 412", "Assign ticket 412 to oleg") says what to do with that word."""
+    first = core[0] if core else None
+    if first is None or first.position != 0 or " " in first.stem or "verb" not in parts_of_speech(first.surface):
+        return ()
+    return (first.meanings,)
 
 
 def document_of(row: SearchRow) -> Document:
@@ -231,12 +242,36 @@ def other_verb(task: Task, doc: Document) -> float:
     if actions & LOOKING and any(verb <= CHANGING for verb in doc.verbs) and not any(verb & LOOKING for verb in doc.verbs):
         return OFF_TOPIC  # a task that asks to look ("Filter the book list") is no procedure that changes records
     if actions:
-        other = not actions & GENERAL_ACTIONS and not any(first.meanings & verb for verb in doc.verbs)
-        return OFF_TOPIC if other else 1.0
+        return 1.0 if actions & GENERAL_ACTIONS or _does(task, first, doc) else OFF_TOPIC
     if first.meanings != {first.stem} or "verb" not in parts_of_speech(first.surface):
         return 1.0  # a thing the vocabulary knows, or no verb at all
     said = {word for verb in doc.verbs for meaning in verb for word in (meaning, *vocab.members.get(meaning, ()))}
     return UNKNOWN_VERB if not ({first.stem} | thesaurus_stems(first.surface)) & said else 1.0
+
+
+def _does(task: Task, first: Term, doc: Document) -> bool:
+    """Whether the procedure's title does what the task's first verb asks ("Add the comment": adding is commenting)."""
+    meant = [first.meanings, *_light_object(task.terms, task.stems)]
+    return any(m & verb for m in meant for verb in doc.verbs)
+
+
+def verb_agrees(task: Task, doc: Document) -> bool:
+    """Whether the task starts with a verb that says what to do (not one of working a page) and the procedure's title
+    does just that: such a procedure, where there is one, decides between look-alikes before the nouns they share."""
+    first = task.terms[0] if task.terms else None
+    if first is None or first.value or first.position != _first_word(task.stems):
+        return False
+    actions = first.meanings & vocabulary().actions
+    return bool(actions) and not actions & GENERAL_ACTIONS and _does(task, first, doc)
+
+
+def _light_object(terms: tuple[Term, ...] | list[Term], stems: list[str]) -> tuple[frozenset[str], ...]:
+    """What a light verb at the start acts on, which names the doing itself ("Add the comment ...", "Leave a note ...",
+    "Write the comment ..."): the meanings of the word after the verb, past determiners, unless it is a value."""
+    if len(terms) < 2 or terms[0].stem not in LIGHT_VERBS or terms[0].position != 0 or terms[1].value:
+        return ()
+    between = stems[terms[0].position + 1 : terms[1].position]
+    return (terms[1].meanings,) if all(word in DETERMINERS for word in between) else ()
 
 
 def _names_a_thing(term: Term) -> bool:

@@ -25,7 +25,7 @@ NUMBER_WORDS = frozenset(
 )
 DIGITS = {stem(w): str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 DETERMINERS = frozenset("the a an my your this that these those its their our".split())  # before a noun, not a verb
-VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about".split())
+VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about username password".split())
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(?<!\w)\'[^\']*\'(?!\w)')
 RAW_TOKEN = re.compile(r"[^\s\"“”]+")
 

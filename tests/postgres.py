@@ -23,11 +23,10 @@ SUPERUSER = "showmehow"
 def _binaries() -> Path:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
     if not found:
-        pytest.fail(
-            "PostgreSQL is not installed, so the team store cannot be tested: `apt-get install -y postgresql` "
-            "(README's set-up installs it)",
-            pytrace=False,
-        )
+        reason = "PostgreSQL is not installed, so the team store cannot be tested: `apt-get install -y postgresql`"
+        if os.environ.get("CI"):  # CI installs it (.ci/run): its absence there is a fault, not a choice
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(f"{reason} (the team store's own set-up line, docs/team-store.md)")
     return Path(found[-1]).parent
 
 

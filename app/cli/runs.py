@@ -17,7 +17,7 @@ from core.settings import load_settings
 from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser, open_start_page, start_url
-from retrieval import Match, render_procedural_memory, standings
+from retrieval import Match, near_tie_note, render_procedural_memory, standings
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
@@ -59,6 +59,8 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
         for m in matches
     ]
     lines = [table(["ID", "TITLE", "SCORE", "GOAL", "DOMAIN", "CONFIDENCE", "PARAMS"], rows)]
+    if near_tie_note(matches):
+        lines.append(near_tie_note(matches).replace("the first was taken", "a run takes the first") + " (`run --procedure ID`)")
     if args.explain:
         for m, standing in zip(matches, standings(matches)):
             lines.append(f"\n{m.procedure.title}: " + "; ".join(m.reasons()))

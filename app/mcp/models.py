@@ -83,6 +83,10 @@ class FoundProcedure(BaseModel):
 
 class FoundProcedures(BaseModel):
     matches: list[FoundProcedure] = Field(description="best first; empty when no stored procedure fits")
+    near_tie: list[str] = Field(
+        default_factory=list,
+        description="the ids of the best two when they fit the task about as well: ask which is meant, then pass procedure_id",
+    )
 
 
 class ProcedureSummary(BaseModel):
@@ -188,6 +192,7 @@ class RunReport(BaseModel):
     cost: Cost
     run_dir: str | None = None
     revision_id: str | None = Field(None, description="a fix this run learned, for the person to accept")
+    near_tie: str = Field("", description="two procedures fit the task about as well and the first was taken: pass procedure_id")
 
     @classmethod
     def of(cls, result: RunResult, final_url: str) -> RunReport:
@@ -212,6 +217,7 @@ class RunReport(BaseModel):
             cost=result.cost,
             run_dir=result.run_dir,
             revision_id=result.revision_id,
+            near_tie=result.near_tie,
         )
 
 

@@ -23,7 +23,7 @@ from core.settings import load_settings
 from procedures.store import ProcedureStore
 from recorder.browser import has_display
 from recorder.models import Recording
-from retrieval import render_procedural_memory
+from retrieval import near_tie, render_procedural_memory
 
 INSTRUCTIONS = """ShowMeHow holds procedures that a person demonstrated in a browser (log in, file a form, ...).
 For a browser task: find_procedures first; when a match fits, run_procedure replays it with the task's values
@@ -143,7 +143,9 @@ def _hidden(task: str) -> list[str]:
 
 def _found(store: ProcedureStore, task: str, url: str | None, limit: int) -> FoundProcedures:
     matches = find_procedures(store, task, url=url, k=limit)
-    return FoundProcedures(matches=[FoundProcedure.of(m, _hidden(task)) for m in matches])
+    return FoundProcedures(
+        matches=[FoundProcedure.of(m, _hidden(task)) for m in matches], near_tie=[m.procedure.id for m in near_tie(matches)]
+    )
 
 
 def _view(store: ProcedureStore, procedure_id: str) -> ProcedureView:

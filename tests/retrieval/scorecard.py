@@ -32,7 +32,7 @@ from tests.retrieval.jaccard_baseline import JaccardBaseline
 RUNS = 100
 SEED = 29
 ON_PAGE, ELSEWHERE, OVERALL = "on its page", "elsewhere", "overall"
-SLICES = ("task-text", "reworded", "reworded-heldout", "misspelled", "place", "unrelated")
+SLICES = ("task-text", "reworded", "reworded-heldout", "misspelled", "place", "fields", "unrelated")
 ROWS = (*SLICES, ON_PAGE, ELSEWHERE, OVERALL)
 
 
@@ -67,8 +67,14 @@ def second_set() -> LabelledSet:
     return LabelledSet("second", procedures(), [Case(r.text, r.url, r.expected, r.slice) for r in REQUESTS])
 
 
+def third_set() -> LabelledSet:
+    from tests.retrieval.labelled_set_3 import REQUESTS, procedures
+
+    return LabelledSet("third", procedures(), [Case(r.text, r.url, r.expected, r.slice) for r in REQUESTS])
+
+
 def labelled_sets() -> list[LabelledSet]:
-    return [first_set(), second_set()]
+    return [first_set(), second_set(), third_set()]
 
 
 # --- the seed's Jaccard --------------------------------------------------------------------------------------------
