@@ -7,8 +7,8 @@ was the demonstrated record's old status), another value a choice offers (the ol
 parameter written out, not as its placeholder), and the data of the record the person picked in a list (the
 demonstrated book's author in the changed list's row: the texts of the row a step was taken in). Such text
 becomes a `*` wildcard. A URL keeps of its query only what is a parameter's (its placeholder, or its option
-value's). A check whose text is then nothing but placeholders and wildcards, or that holds literal braces (the
-page showed a template's remains), is left out: it proves nothing. Checks the person wrote are kept as written.
+value's). A check whose text is then one placeholder alone (or nothing) between wildcards, or that holds literal
+braces (the page showed a template's remains), is left out: it proves nothing. Checks the person wrote are kept as written.
 Pure: no browser, no network.
 """
 
@@ -25,6 +25,7 @@ from recorder.models import RecordedStep
 # a change written as a transition to a value given: "status: chatting -> {status}", "from low to {priority}"
 TRANSITION = re.compile(r"(?P<before>[^{}*]*?)\s*(?P<arrow>->|→|=>|⇒|»|\bto\b)\s*(?=\{[a-z])", re.IGNORECASE)
 LABEL_END = re.compile(r".*(?:[:(\[,;]|\bfrom\b)\s*", re.IGNORECASE | re.DOTALL)
+PICKING = frozenset({"click", "dblclick", "check"})  # steps that pick an item of a list: its row's texts are its data
 SEGMENT = re.compile(r"(\{\{|\}\}|\{[a-z][a-z0-9_]*\})")  # a check's text: placeholders and literal braces apart
 
 
@@ -32,7 +33,7 @@ def others_data(steps: Iterable[RecordedStep], parameters: Iterable[Parameter]) 
     """Texts a page may show that the task does not decide: every option a choice offers (its own value shows
     as its placeholder) and the other texts of the rows the person picked something in, longest first."""
     texts = {t for p in parameters if p.kind != "toggle" for t in p.allowed}
-    texts |= {t for step in steps for t in step.row_texts}
+    texts |= {t for step in steps if step.row and step.action in PICKING for t in step.row_texts}
     return sorted((t.strip() for t in texts if len(t.strip()) >= 2 and re.search(r"[^\W\d_]", t)), key=len, reverse=True)
 
 
@@ -62,10 +63,12 @@ def _former(text: str) -> str:
 
 
 def _proves_nothing(text: str) -> bool:
-    """Nothing but placeholders, wildcards and punctuation; or literal braces, the remains of a page's template."""
+    """One placeholder (or none) with nothing but wildcards and punctuation beside it, which shows wherever the page
+    shows the value; or literal braces, the remains of a page's template. Values side by side (a row) prove their
+    order."""
     if "{{" in text or "}}" in text:
         return True
-    return not re.sub(r"[\W_]+", "", PLACEHOLDER.sub("", text).replace("*", ""))
+    return len(PLACEHOLDER.findall(text)) < 2 and not re.sub(r"[\W_]+", "", PLACEHOLDER.sub("", text).replace("*", ""))
 
 
 def _url(expected: str) -> str:
