@@ -1,6 +1,7 @@
 """Checks that assert only what the task decides, judged by what an issue tracker received: its last page shows
 the change of status as a history line (`status: chatting -> resolved`) and the new priority beside the old one
-(`Priority: high (was low)`). A run on another issue did exactly its task and is verified."""
+(`Priority: high (was low)`). A run on another issue did exactly its task and is verified; a task that also asks
+for what no step does is refused before anything is sent."""
 
 from __future__ import annotations
 
@@ -41,3 +42,9 @@ def test_a_run_that_did_its_task_is_not_failed_by_the_demonstrations_former_valu
         page.close()
         assert f"/tracker/saved.html?{sent}" in served.received, served.received[-3:]
         assert result.outcome == "verified", (task, result.error, [c.description for c in result.checks])
+    saved = len(served.received)
+    for clause in ("and email a copy to my manager", "then print the invoice", "and send me an SMS reminder"):
+        task = f'Set the status of "Wifi down" to closed {clause}'
+        result = run_task(task, page=context.new_page(), store=store, mode="replay")
+        assert result.outcome == "task_fault" and clause.split(" ", 1)[1] in (result.error or ""), (task, result.error)
+    assert len(served.received) == saved  # nothing sent, not even the page opened
