@@ -24,6 +24,7 @@ from procedures.field_names import Mention, Read, mentions, names_of, toggle_sta
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 from procedures.unasked import unasked
+from procedures.word_forms import replaced, same_word, word_pattern
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -39,6 +40,7 @@ FILLERS = rf"(?:(?:{'|'.join(sorted(FILLER_WORDS))})\s+){{0,2}}"
 # A value in a task: quoted ("...", “...”, '...' but not an apostrophe), else bare (the pattern given).
 VALUE = r"(?:\"(?P<q>[^\"]*)\"|“(?P<c>[^”]*)”|(?<!\w)'(?P<s>[^']*)'(?!\w)|(?P<b>{bare}))"
 GROUPS = ("q", "c", "s", "b")
+CHOSEN = frozenset({"target", "option", "choice"})  # parameters that choose one of what the page offers
 GIVEN = "given as a parameter"  # the source of a value the person gave
 KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses
 
@@ -174,6 +176,15 @@ def _from_groups(match: re.Match[str], names: list[str]) -> dict[str, tuple[str,
                 values[name] = (value.strip() if kind == "b" else value, span)
                 break
     return {k: v for k, v in values.items() if v[0]}
+
+
+QUOTE_PAIRS = {'"': '"', "“": "”", "'": "'"}
+
+
+def _enclosed(text: str, span: tuple[int, int]) -> bool:
+    """The value at `span` stands between quotes of its own (the title's literal words took the quotes, not the value)."""
+    start, end = span
+    return start > 0 and end < len(text) and QUOTE_PAIRS.get(text[start - 1]) == text[end]
 
 
 def _cut_at_other_names(value: str, name: str, names: list[str]) -> str:
@@ -327,7 +338,7 @@ class _Binder:
             if match is None:
                 continue
             found = _from_groups(match, names)
-            quoted = {n for n in found if match.group(f"{n}__b") is None}
+            quoted = {n for n in found if match.group(f"{n}__b") is None or _enclosed(self.task, found[n][1])}
             if whole is None:  # part of the task has the shape: only its quoted values are sure
                 found = {n: v for n, v in found.items() if n in quoted}
             if len(found) > len(best):
@@ -407,7 +418,9 @@ class _Binder:
         return self.spans[key]
 
     def _present(self, anchors: list[str]) -> bool:
-        return all(w.lower() in self.words or (w.lower() in CHOOSING and CHOOSING & self.words) for w in anchors)
+        return all(
+            any(same_word(w, said) for said in self.words) or (w.lower() in CHOOSING and CHOOSING & self.words) for w in anchors
+        )
 
     def _near(self, param: Parameter, source: str, span: tuple[int, int]) -> bool:
         others = [s for p in self.params if p is not param and (s := self.span(p, source))]
@@ -420,7 +433,12 @@ class _Binder:
         rights = [w for w in (right[:2], right[:1]) if w and self._present(w)]
         tries = [
             (
-                _anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=r"[^\"“”,;]{1,80}?") + r"[\s,;:)\"”']*" + _anchor(rw),
+                _anchor(lw, self.words)
+                + r"[\s:,(-]*"
+                + FILLERS
+                + value.format(bare=r"[^\"“”,;]{1,80}?")
+                + r"[\s,;:)\"”']*"
+                + _anchor(rw, self.words),
                 "between",
                 lw + rw,
             )
@@ -428,9 +446,9 @@ class _Binder:
             for rw in rights
         ]
         bare = rf"[^\"“”,;!?()]{{1,80}}?{BARE_STOP}"
-        tries += [(_anchor(lw) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after", lw) for lw in lefts]
+        tries += [(_anchor(lw, self.words) + r"[\s:,(-]*" + FILLERS + value.format(bare=bare), "after", lw) for lw in lefts]
         bare = r"[^\s\"“”,;.!?()]+" + r"(?:\s+[^\s\"“”,;.!?()]+)" * (n_words - 1)
-        tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw), "before", rw) for rw in rights]
+        tries += [(value.format(bare=bare) + r"[\s,;:)\"”']*" + _anchor(rw, self.words), "before", rw) for rw in rights]
         at_end = not source[span[1] :].strip(TRAILING + "\"'”")
         title_words = set(_word_list(_without_values(source, [span, *others])))
         digits_only = bool(re.fullmatch(r"[\d\W]+", param.example or ""))
@@ -793,13 +811,15 @@ def _context(text: str, others: list[tuple[int, int]], before: bool) -> list[str
     return re.findall(r"[\w#@'-]+", text[:cut])[:2]
 
 
-def _anchor(words: list[str]) -> str:
+def _anchor(words: list[str], said: Collection[str]) -> str:
+    """A pattern for the title's `words` in a task whose words are `said`: a verb of choosing for another, and
+    the other forms of each word that the task uses (see procedures.word_forms)."""
     parts = []
     for word in words:
         if word.lower() in CHOOSING:
             parts.append(rf"(?:{'|'.join(sorted(CHOOSING))})")
         else:
-            parts.append(re.escape(word))
+            parts.append(word_pattern(word, said))
     return r"(?<!\w)" + r"\W+".join(parts) + r"(?!\w)"
 
 
@@ -921,6 +941,13 @@ def bind(
         elif param.name in (fallback := defaults(procedure)):
             result.put(param.name, fallback[param.name], _kept(param))
             result.defaulted.append(param.name)
+    if not values_only:
+        kept = {
+            p.name: p.example
+            for p in procedure.abstract.parameters
+            if p.name in result.defaulted and p.kind in CHOSEN and p.example
+        }
+        result.unplaced += [v for v in replaced(procedure.title, binder.task, kept, STOP_WORDS) if v not in result.unplaced]
     return result
 
 

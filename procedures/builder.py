@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
+from procedures.decided_checks import decided, others_data
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
@@ -486,10 +487,10 @@ def _text_with_parameters(text: str, values: dict[str, str]) -> str:
     """`text` as a check: the demonstrated values that show in it become `{name}`, literal braces are
     escaped, and words with digits that are no parameter become `*` wildcards, as do month names beside
     them (a date the page shows in its own words: "March 4, 2021")."""
-    marked = text
-    for name, value in sorted(values.items(), key=lambda item: -len(item[1])):
-        if len(value.strip()) >= 2:
-            marked = re.sub(rf"(?<!\w){re.escape(value.strip())}(?!\w)", f"\x00{name}\x00", marked, flags=re.IGNORECASE)
+    chosen = sorted(((n, v.strip()) for n, v in values.items() if len(v.strip()) >= 2), key=lambda item: -len(item[1]))
+    pattern = "|".join(rf"(?<!\w)({re.escape(value)})(?!\w)" for _, value in chosen)
+    # in one pass: a value that is another parameter's name is not found inside a placeholder already put in
+    marked = re.sub(pattern, lambda m: f"\x00{chosen[m.lastindex - 1][0]}\x00", text, flags=re.IGNORECASE) if chosen else text
     parts = marked.split("\x00")
     out = [
         escape_braces(DYNAMIC.sub("*", MONTH_BESIDE_DAY.sub("*", part))) if i % 2 == 0 else f"{{{part}}}"
@@ -1609,17 +1610,36 @@ def build_heuristic(recording: Recording) -> Procedure:
         ),
         steps=steps,
         recording_id=recording.id,
-        checks=(ends := postconditions(recording.outcome, recording.steps, params.values | sent, in_paths))
-        + value_checks(
-            recording.outcome,
+        checks=_end_checks(
+            recording,
             steps,
-            params.items,
-            ends,
-            recording.title,
-            pages_along(recording, origin),
-            _given_at(recording, owners | targets | rows),
+            params,
+            postconditions(recording.outcome, recording.steps, params.values | sent, in_paths),
+            origin,
+            owners | targets | rows,
         ),
     )
+
+
+def _end_checks(
+    recording: Recording,
+    steps: list[ProcedureStep],
+    params: _Parameters,
+    ends: list[Check],
+    origin: list[int],
+    chosen_at: dict[int, str],
+) -> list[Check]:
+    """The postconditions `ends` and the checks of the values given, as they assert only what the task decides
+    (see procedures.decided_checks); a value whose check on a page was left out is checked on its field."""
+    others = others_data(recording.steps, params.items)
+    ends = decided(ends, others)
+    along = pages_along(recording, origin)
+    shown = decided(
+        value_checks(recording.outcome, steps, params.items, ends, recording.title, along, _given_at(recording, chosen_at)),
+        others,
+    )
+    covered = set().union(*(c.referenced_parameters() for c in ends + shown)) | _shown_otherwise(steps)
+    return ends + shown + _element_checks(steps, params.items, covered)
 
 
 def template_step(step: RecordedStep, values: dict[str, str], own: str | None = None) -> ProcedureStep:

@@ -18,6 +18,7 @@ from itertools import takewhile
 
 from rapidfuzz.distance import OSA
 
+from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS, fold, stem
 from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.models import Procedure
@@ -29,6 +30,9 @@ LINKS = frozenset("as to with".split())  # "tag as VIP", "deliver to Paris", "si
 OBJECTS = frozenset("it them this that these those him her one all".split())  # what the verb acts on, no request of its own
 ASKING = frozenset("please also just now kindly then".split())
 GENERIC = VERBS | frozenset("do get put give let button field box form page link tab item list menu".split())
+FORMS = frozenset(
+    "changes change entry record details information info one ones first last next all both each every".split()
+)  # any form's
 TYPO = 4  # words this long or longer may be misspelt by one letter
 
 
@@ -72,9 +76,64 @@ def _runs_over_clauses(text: str) -> bool:
     return bool(JOINS.search(text) or re.search(r"[,;:](?:\s|$)", text))
 
 
+def _phrases(procedure: Procedure) -> set[str]:
+    """The procedure's texts of two and three words (its title's, its elements' labels and options): "out of stock"."""
+    texts = [procedure.title, *(s.label for s in procedure.steps), *(o for s in procedure.steps for o in s.options)]
+    texts += [p.label for p in procedure.abstract.parameters] + [a for p in procedure.abstract.parameters for a in p.allowed]
+    found = set()
+    for text in texts:
+        words = [fold(w) for w in WORD.findall(text)]
+        found |= {" ".join(words[i : i + n]) for n in (2, 3) for i in range(len(words) - n + 1)}
+    return found
+
+
+def _meant(word: str, vocabulary: set[str], phrases: set[str]) -> bool:
+    """A word the procedure holds (see `_known`) or one of the same or a near meaning as one of its phrases."""
+    return _known(word, vocabulary) or any(closeness(fold(word), phrase) >= NEAR for phrase in phrases)
+
+
+def _requests(task: str) -> Iterable[list[tuple[str, int, int]]]:
+    """The clauses that a conjunction adds to the task ("... and email a copy to my manager"), as their words
+    (with where each is), from the verb on."""
+    for join in JOINS.finditer(task):
+        clause = next(CLAUSE.finditer(task, join.end()), None)
+        if clause is None or clause.start() != join.end():
+            continue
+        text = JOINS.split(clause.group(0), maxsplit=1)[0]
+        words = [(m.group(0), join.end() + m.start(), join.end() + m.end()) for m in WORD.finditer(text)]
+        while words and words[0][0].lower() in ASKING:
+            words = words[1:]
+        if words and words[0][0].isalpha() and words[0][0].islower() and words[0][0] not in STOP_WORDS:
+            yield words
+
+
+def other_requests(procedure: Procedure, task: str, taken: list[tuple[int, int]]) -> list[str]:
+    """The clauses added to the task that ask for something no step does, whatever their verb: "and mark it
+    urgent", "and send me an SMS reminder", "then print the invoice". A clause is such a request when the words
+    after its verb name things (not "it", "them", nor a word any form has: "the form", "the changes") and none
+    of them is a word, or near in meaning to a phrase, of the procedure; a thing named that is a value bound or
+    quoted (`taken`: their spans) is what a parameter takes. "and submit", "and save it" ask for nothing else."""
+    vocabulary, phrases = _vocabulary(procedure), _phrases(procedure)
+    found = []
+    for words in _requests(task):
+        named = [(w, a, b) for w, a, b in words[1:] if fold(w) not in STOP_WORDS | OBJECTS | ASKING | GENERIC | FORMS]
+        if any(a < end and start < b for _, start, end in named for a, b in taken):
+            continue
+        if named and not any(_meant(w, vocabulary, phrases) for w, _, _ in named):
+            found.append(task[words[0][1] : words[-1][2]])
+    return found
+
+
 def unasked(procedure: Procedure, task: str, used: list[tuple[int, int]], values: Mapping[str, str]) -> list[str]:
     """The requests of `task` that nothing of `procedure` takes (see the module docstring), as the task words
     them; `used`: the spans of the task that bound `values` (by parameter) came from."""
+    quoted = [m.span() for m in QUOTED_TEXT.finditer(task)]
+    found = _value_requests(procedure, task, used, values)
+    return found + [r for r in other_requests(procedure, task, used + quoted) if not any(r in f or f in r for f in found)]
+
+
+def _value_requests(procedure: Procedure, task: str, used: list[tuple[int, int]], values: Mapping[str, str]) -> list[str]:
+    """The clauses of a verb the procedure never uses that ask for a value ("and tag as VIP")."""
     vocabulary = _vocabulary(procedure)
     quoted = [m.span() for m in QUOTED_TEXT.finditer(task)]
     examples = {p.name: p.example or "" for p in procedure.abstract.parameters}

@@ -35,7 +35,10 @@ def test_a_best_match_that_cannot_run_is_never_replaced_by_a_lower_ranked_one(co
     assert "needs password" in (result.error or "") and f"--procedure {login[:8]}" in (result.error or "")
     assert all(store.get(pid).uses == 0 for pid in (best, login))
 
-    picked = run_task(task, page=page, store=store, mode="replay", procedure_ids=[login])  # the person's choice
+    picked = run_task(task, page=page, store=store, mode="replay", procedure_ids=[login])  # the person's choice...
+    assert picked.outcome == "task_fault" and '"order a bouquet"' in (picked.error or "") and page.url == "about:blank"
+    task = 'Log in to the flower shop as "nora"'  # ...which does not order the bouquet: said, and run without it
+    picked = run_task(task, page=page, store=store, mode="replay", procedure_ids=[login])
     assert picked.procedure_id == login and picked.steps and page.url.startswith(site), picked.error
 
 
