@@ -21,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from core.settings import data_dir
+from recorder.deadline import PageFrozen
 from recorder.models import RecordedStep
 from recorder.secret_boxes import secret_boxes
 
@@ -88,6 +89,15 @@ def marked(page: Page, values: Sequence[str], selector: str | None = None, secre
     return {"masks": [page.locator(selector)] if selector and secret else [], "boxes": secret_boxes(page, values)}
 
 
+def _marked_capture(page: Page, values: Sequence[str], selector: str | None, secret: bool) -> bytes | None:
+    """The viewport with what is to hide painted over (see _capture); None when the page does not answer."""
+    try:
+        hidden = marked(page, values, selector, secret)
+    except PageFrozen:
+        return None
+    return _capture(page, hidden)
+
+
 def _capture(page: Page, hidden: Hidden) -> bytes | None:
     """The viewport as JPEG in CSS pixels, what is `hidden` painted over; None when it cannot be taken."""
     try:
@@ -126,7 +136,7 @@ def element_picture(
     clip = element_clip(page, selector) if selector else None
     if selector and clip is None:
         return None
-    capture = _capture(page, marked(page, values, selector if isinstance(selector, str) else None, secret))
+    capture = _marked_capture(page, values, selector if isinstance(selector, str) else None, secret)
     if capture is None:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,7 +167,7 @@ def step_pictures(
     finds when it is in view; with no selector, the top of the page's content. Either is None when it was not
     taken (the element is gone: the step left its page)."""
     clip = element_clip(page, selector) if selector and element_path is not None else None
-    capture = _capture(page, marked(page, values, selector, secret))
+    capture = _marked_capture(page, values, selector, secret)
     if capture is None:
         return None, None
     path.write_bytes(capture)

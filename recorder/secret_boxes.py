@@ -10,15 +10,19 @@ from typing import Any
 
 from playwright.sync_api import CDPSession, Frame, Page
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from recorder.deadline import PAGE_DEADLINE_S, frozen
 from recorder.scripts import secret_boxes_function
 
 WORLD = "smh_pictures"
+DEADLINE_MS = PAGE_DEADLINE_S * 1000
 PAD = 4  # CSS pixels around each box: a frame's border and rounding
 
 
 def secret_boxes(page: Page, values: Sequence[str]) -> list[dict[str, float]]:
-    """The boxes (page viewport, CSS pixels) of every frame's secret fields and of what shows one of `values`."""
+    """The boxes (page viewport, CSS pixels) of every frame's secret fields and of what shows one of `values`;
+    PageFrozen when a frame does not answer in time (no picture is then taken: no box would hide a secret)."""
     boxes: list[dict[str, float]] = []
     for where in [page, *page.frames[1:]]:
         try:
@@ -28,6 +32,8 @@ def secret_boxes(page: Page, values: Sequence[str]) -> list[dict[str, float]]:
         try:
             origin = (0.0, 0.0) if where is page else _origin(where)  # type: ignore[arg-type]
             boxes += _session_boxes(cdp, origin, list(values)) if origin is not None else []
+        except PlaywrightTimeout:
+            raise frozen(page) from None
         except PlaywrightError:
             pass  # a frame that is navigating or gone shows nothing
         finally:
@@ -38,7 +44,7 @@ def secret_boxes(page: Page, values: Sequence[str]) -> list[dict[str, float]]:
 def _origin(frame: Frame) -> tuple[float, float] | None:
     """Where a child frame's box starts in the page's viewport; None when it is gone or has no box."""
     try:
-        box = frame.frame_element().bounding_box()
+        box = frame.frame_element().bounding_box()  # read in the parent's process, which has answered by now
     except PlaywrightError:
         return None
     return (box["x"], box["y"]) if box else None
@@ -47,7 +53,7 @@ def _origin(frame: Frame) -> tuple[float, float] | None:
 def _session_boxes(cdp: CDPSession, origin: tuple[float, float], values: list[str]) -> list[dict[str, float]]:
     """The boxes of the frames that one CDP session (a page, or an out-of-process frame) holds; `origin`: where
     its top frame starts in the page's viewport."""
-    tree = cdp.send("Page.getFrameTree")["frameTree"]
+    tree = cdp.send("Page.getFrameTree", timeout=DEADLINE_MS)["frameTree"]
     frames: list[tuple[str, bool]] = []
 
     def walk(node: dict[str, Any], top: bool) -> None:
@@ -61,6 +67,8 @@ def _session_boxes(cdp: CDPSession, origin: tuple[float, float], values: list[st
         try:
             offset = origin if top else _owner_offset(cdp, frame_id, origin)
             boxes += [_moved(box, offset) for box in _frame_boxes(cdp, frame_id, values)]
+        except PlaywrightTimeout:
+            raise
         except PlaywrightError:
             continue
     return boxes
@@ -68,13 +76,15 @@ def _session_boxes(cdp: CDPSession, origin: tuple[float, float], values: list[st
 
 def _owner_offset(cdp: CDPSession, frame_id: str, origin: tuple[float, float]) -> tuple[float, float]:
     """Where an in-process frame's content starts: its iframe's content box, in the session's top frame."""
-    owner = cdp.send("DOM.getFrameOwner", {"frameId": frame_id})
-    quad = cdp.send("DOM.getBoxModel", {"backendNodeId": owner["backendNodeId"]})["model"]["content"]
+    owner = cdp.send("DOM.getFrameOwner", {"frameId": frame_id}, timeout=DEADLINE_MS)
+    quad = cdp.send("DOM.getBoxModel", {"backendNodeId": owner["backendNodeId"]}, timeout=DEADLINE_MS)["model"]["content"]
     return origin[0] + quad[0], origin[1] + quad[1]
 
 
 def _frame_boxes(cdp: CDPSession, frame_id: str, values: list[str]) -> list[dict[str, float]]:
-    world = cdp.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": WORLD})["executionContextId"]
+    world = cdp.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": WORLD}, timeout=DEADLINE_MS)[
+        "executionContextId"
+    ]
     answer = cdp.send(
         "Runtime.callFunctionOn",
         {
@@ -83,6 +93,7 @@ def _frame_boxes(cdp: CDPSession, frame_id: str, values: list[str]) -> list[dict
             "executionContextId": world,
             "returnByValue": True,
         },
+        timeout=DEADLINE_MS,
     )
     found = answer.get("result", {}).get("value")
     return found if "exceptionDetails" not in answer and isinstance(found, list) else []

@@ -35,6 +35,7 @@ from procedures.runtime.widgets import (
     shows_word,
     spin,
 )
+from recorder.deadline import PageFrozen, evaluate_in_time, page_trouble
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
@@ -216,7 +217,7 @@ def settled(page: Page, restart: bool = False, quiet_ms: float = SETTLE_QUIET_MS
     """Whether the page has loaded and its document has not changed for `quiet_ms` (`restart`: counting
     from now)."""
     try:
-        return page.evaluate(QUIET_JS, restart) >= quiet_ms
+        return evaluate_in_time(page, QUIET_JS, restart) >= quiet_ms  # PageFrozen when it never answers
     except PlaywrightError:
         return False  # between documents: not settled
 
@@ -486,12 +487,16 @@ class Player:
                 return
             result.status, result.error = "error", self._hide(str(failure))
             raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
+        except PageFrozen as exc:
+            result.status, result.error = "error", f"step {index + 1} ({_describe(step)}) failed: {exc}"
+            raise StepFailed(index, result.error, fault="environment") from exc
         except (PlaywrightError, KeyError, ValueError) as exc:
             reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
+            trouble = page_trouble(page)  # it froze or flooded the screen: the site's fault, said as it is
             away = unreachable(exc, step)  # the page it goes to is not there to show
-            shown = "the site could not be reached" if away else f"The page showed {_page_summary(page)}"
+            shown = trouble or ("the site could not be reached" if away else f"The page showed {_page_summary(page)}")
             result.status, result.error = "error", self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. {shown}")
-            raise StepFailed(index, result.error, fault=_fault_of(exc, page, away)) from exc
+            raise StepFailed(index, result.error, fault="environment" if trouble else _fault_of(exc, page, away)) from exc
         finally:
             result.duration_ms = (time.perf_counter() - started) * 1000
             result.check_ms = self._check_ms
