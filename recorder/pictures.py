@@ -19,9 +19,9 @@ from typing import TypedDict
 from PIL import Image, ImageChops, ImageDraw
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.settings import data_dir
-from recorder.deadline import PageFrozen
 from recorder.models import RecordedStep
 from recorder.secret_boxes import secret_boxes
 
@@ -93,7 +93,7 @@ def _marked_capture(page: Page, values: Sequence[str], selector: str | None, sec
     """The viewport with what is to hide painted over (see _capture); None when the page does not answer."""
     try:
         hidden = marked(page, values, selector, secret)
-    except PageFrozen:
+    except PlaywrightTimeout:
         return None
     return _capture(page, hidden)
 

@@ -12,17 +12,17 @@ from playwright.sync_api import CDPSession, Frame, Page
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from recorder.deadline import PAGE_DEADLINE_S, frozen
 from recorder.scripts import secret_boxes_function
 
 WORLD = "smh_pictures"
-DEADLINE_MS = PAGE_DEADLINE_S * 1000
+DEADLINE_MS = 10_000  # a page that does not answer in this time is frozen: it is not pictured
 PAD = 4  # CSS pixels around each box: a frame's border and rounding
 
 
 def secret_boxes(page: Page, values: Sequence[str]) -> list[dict[str, float]]:
     """The boxes (page viewport, CSS pixels) of every frame's secret fields and of what shows one of `values`;
-    PageFrozen when a frame does not answer in time (no picture is then taken: no box would hide a secret)."""
+    Playwright's TimeoutError when a frame does not answer in time (no picture is then taken: no box would hide a
+    secret)."""
     boxes: list[dict[str, float]] = []
     for where in [page, *page.frames[1:]]:
         try:
@@ -33,7 +33,7 @@ def secret_boxes(page: Page, values: Sequence[str]) -> list[dict[str, float]]:
             origin = (0.0, 0.0) if where is page else _origin(where)  # type: ignore[arg-type]
             boxes += _session_boxes(cdp, origin, list(values)) if origin is not None else []
         except PlaywrightTimeout:
-            raise frozen(page) from None
+            raise
         except PlaywrightError:
             pass  # a frame that is navigating or gone shows nothing
         finally:

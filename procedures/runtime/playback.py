@@ -21,6 +21,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
@@ -35,7 +36,6 @@ from procedures.runtime.widgets import (
     shows_word,
     spin,
 )
-from recorder.deadline import PageFrozen, evaluate_in_time, page_trouble
 
 UNCHECKED = ("no", "false", "off", "0", "unchecked")  # a checkbox state parameter's values that clear it
 OPTIONAL_WAIT_MS = 1000  # how long an optional step waits for its element before it is skipped
