@@ -9,7 +9,7 @@ import re
 import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import platformdirs
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -38,15 +38,29 @@ VariableName = Annotated[str, AfterValidator(_variable_name)]
 TEAM_SCHEMES = ("postgresql", "postgres")
 
 
+PASSWORD_KEYS = frozenset(["password", "sslpassword"])  # libpq's parameters that hold a password
+NO_PASSWORD = "give the password through PGPASSWORD or ~/.pgpass, never in the store's URL"
+
+
 def _store_url(url: str) -> str:
-    """A team store's address: a postgresql:// URL without a password (libpq reads it from PGPASSWORD or ~/.pgpass,
-    so that it never lands in the settings file)."""
+    """A team store's address: a postgresql:// URL without a password, neither as user:password@ nor as a
+    `?password=` parameter (libpq reads it from PGPASSWORD or ~/.pgpass, so that it never lands in the settings
+    file, a process list or a shell's history)."""
     parts = urlsplit(url)
     if parts.scheme not in TEAM_SCHEMES:
         raise ValueError("the store is empty (the local SQLite file) or a postgresql:// URL")
-    if parts.password is not None:
-        raise ValueError("give the password through PGPASSWORD or ~/.pgpass, never in the store's URL")
+    keys = {key.strip().lower() for key, _ in parse_qsl(parts.query, keep_blank_values=True)}
+    if "@" in parts.netloc and ":" in parts.netloc.rsplit("@", 1)[0] or keys & PASSWORD_KEYS:
+        raise ValueError(NO_PASSWORD)
     return url
+
+
+def check_store_url(url: str) -> str:
+    """A team store's URL, refused (a ShowMeHowError that does not repeat it) when it holds a password."""
+    try:
+        return _store_url(url)
+    except ValueError as exc:
+        raise ShowMeHowError(f"invalid store {urlsplit(url).scheme}://{urlsplit(url).hostname or ''}: {exc}") from exc
 
 
 class Settings(BaseModel):
@@ -105,12 +119,7 @@ def data_dir() -> Path:
 def store_location(settings: Settings | None = None) -> str | None:
     """The team store's URL (`SHOWMEHOW_STORE`, else the `store` setting), or None for the local SQLite file."""
     url = os.environ.get("SHOWMEHOW_STORE") or (settings or load_settings()).store
-    if not url:
-        return None
-    try:
-        return _store_url(url)
-    except ValueError as exc:
-        raise ShowMeHowError(f"invalid store {url.split('@')[-1]!r}: {exc}") from exc
+    return check_store_url(url) if url else None
 
 
 def user_name(settings: Settings | None = None) -> str:

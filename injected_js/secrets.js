@@ -254,20 +254,27 @@ function smhHmacHex(keyHex, text) {
 
 // Tag with data-smh-mask what a screenshot must hide: secret fields, and any field or text that shows
 // one of `values` (a run's secret values). Returns how many elements are tagged.
-function smhMarkSecretsShown(values) {
+function smhSecretBoxes(values) {
+  // run in an isolated world: the boxes (this frame's viewport, CSS pixels) of the secret fields and of whatever
+  // shows one of `values`, for a picture to be painted over there; the page is neither told nor changed
   for (const value of values) smhSecretValues.set(value, value);
-  for (const old of smhQueryDeep(document, '[data-smh-mask]')) old.removeAttribute('data-smh-mask');
-  const marked = new Set();
+  const shown = new Set();
   for (const el of smhQueryDeep(document, 'input, textarea, select, [contenteditable]')) {
-    const shown = el.isContentEditable ? el.textContent : el.value;
-    if (smhIsSecret(el) || smhHoldsSecret(shown)) marked.add(el);
+    const text = el.isContentEditable ? el.textContent : el.value;
+    if (smhIsSecret(el) || smhHoldsSecret(text)) shown.add(el);
   }
   for (const root of [document, ...smhAllShadowRoots(document)]) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement && smhHoldsSecret(node.data)) marked.add(node.parentElement);
+      if (node.parentElement && smhHoldsSecret(node.data)) shown.add(node.parentElement);
     }
   }
-  for (const el of marked) el.setAttribute('data-smh-mask', '');
-  return marked.size;
+  const boxes = [];
+  for (const el of shown) {
+    const r = el.getBoundingClientRect();
+    const x = Math.max(0, r.left), y = Math.max(0, r.top);
+    const right = Math.min(window.innerWidth, r.right), bottom = Math.min(window.innerHeight, r.bottom);
+    if (right > x && bottom > y) boxes.push({ x, y, width: right - x, height: bottom - y });
+  }
+  return boxes;
 }

@@ -3,11 +3,11 @@ most MAX_WIDTH x MAX_HEIGHT CSS pixels, as JPEG; a step that acted on no element
 failed step) is pictured by the top of the page's content instead, the part a person reads first, since a
 whole page shrunk to a row's height shows nothing. A step whose element is gone once it is done (a click that
 left the page) is pictured before it acts (`element_picture` with a Locator), else not at all: the next page's
-top is no picture of it. Password fields, fields that
-are secret by their name, whatever shows one of the run's secret `values`, and a field a step put a secret
-in are painted over by Playwright's `mask` (a secret never shows). A run takes one capture a step, the page
-as it looks, and cuts the step's picture out of it (`step_pictures`); the recorder, which keeps no page
-picture, keeps only the step's picture (`element_picture`)."""
+top is no picture of it. Password fields, fields that are secret by their name, whatever shows one of the run's
+secret `values`, and a field a step put a secret in are painted over (a secret never shows; recorder.secret_boxes
+finds them where page scripts cannot see). A run takes one capture a step, the page as it looks, and cuts the
+step's picture out of it (`step_pictures`); the recorder, which keeps no page picture, keeps only the step's
+picture (`element_picture`)."""
 
 from __future__ import annotations
 
@@ -16,16 +16,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.settings import data_dir
 from recorder.models import RecordedStep
-from recorder.scripts import mark_secrets_function
+from recorder.secret_boxes import secret_boxes
 
 MAX_WIDTH, MAX_HEIGHT, MARGIN = 480, 160, 16  # CSS pixels
-MASKED = "[data-smh-mask]"  # what the secret marking tags
+MASK_COLOUR = "#FF00FF"  # Playwright's mask colour
 QUALITY = 70  # step pictures: a few KB to a few tens of KB each
 PAGE_QUALITY = 80  # page pictures: some 100 KB at 1280 x 800
 BOX = "found => found.length ? found[0].getBoundingClientRect().toJSON() : null"  # in the viewport, CSS pixels
@@ -74,24 +75,35 @@ def element_clip(page: Page, target: str | Locator) -> Clip | None:
     return _clip_around(box, page.viewport_size)
 
 
-def marked(page: Page, values: Sequence[str], selector: str | None = None, secret: bool = False) -> list[Locator]:
-    """Tag what a capture of `page` must hide in each of its frames (see the module); the masks that paint
-    it over, none when nothing is to hide (a mask costs a capture some calls to the page)."""
-    masks = [page.locator(selector)] if selector and secret else []
-    for frame in page.frames:
-        try:
-            if frame.evaluate(mark_secrets_function(), list(values)):
-                masks.append(frame.locator(MASKED))
-        except PlaywrightError:
-            continue  # a frame that is navigating or gone shows nothing
-    return masks
+class Hidden(TypedDict):
+    """What a capture must paint over: Playwright's masks (the field a step put a secret in), and boxes."""
+
+    masks: list[Locator]
+    boxes: list[dict[str, float]]
 
 
-def _capture(page: Page, masks: list[Locator]) -> bytes | None:
-    """The viewport as JPEG in CSS pixels, `masks` painted over; None when it cannot be taken."""
+def marked(page: Page, values: Sequence[str], selector: str | None = None, secret: bool = False) -> Hidden:
+    """What a capture of `page` must hide (see the module): the secret fields and what shows one of the secret
+    `values` in each of its frames, found in isolated worlds (recorder.secret_boxes): a page's scripts never
+    get the values."""
+    return {"masks": [page.locator(selector)] if selector and secret else [], "boxes": secret_boxes(page, values)}
+
+
+def _marked_capture(page: Page, values: Sequence[str], selector: str | None, secret: bool) -> bytes | None:
+    """The viewport with what is to hide painted over (see _capture); None when the page does not answer."""
     try:
-        return page.screenshot(
-            mask=masks,
+        hidden = marked(page, values, selector, secret)
+    except PlaywrightTimeout:
+        return None
+    return _capture(page, hidden)
+
+
+def _capture(page: Page, hidden: Hidden) -> bytes | None:
+    """The viewport as JPEG in CSS pixels, what is `hidden` painted over; None when it cannot be taken."""
+    try:
+        capture = page.screenshot(
+            mask=hidden["masks"],
+            mask_color=MASK_COLOUR,
             type="jpeg",
             quality=PAGE_QUALITY,
             caret="initial",  # hiding the caret costs a style sheet put in and taken out
@@ -100,6 +112,19 @@ def _capture(page: Page, masks: list[Locator]) -> bytes | None:
         )
     except PlaywrightError:
         return None
+    return _painted(capture, hidden["boxes"]) if hidden["boxes"] else capture
+
+
+def _painted(capture: bytes, boxes: list[dict[str, float]]) -> bytes:
+    """A JPEG capture with `boxes` (CSS pixels, the capture's) painted over."""
+    with Image.open(io.BytesIO(capture)) as image:
+        rgb = image.convert("RGB")
+    draw = ImageDraw.Draw(rgb)
+    for box in boxes:
+        draw.rectangle((box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]), fill=MASK_COLOUR)
+    out = io.BytesIO()
+    rgb.save(out, "JPEG", quality=PAGE_QUALITY)
+    return out.getvalue()
 
 
 def element_picture(
@@ -111,7 +136,7 @@ def element_picture(
     clip = element_clip(page, selector) if selector else None
     if selector and clip is None:
         return None
-    capture = _capture(page, marked(page, values, selector if isinstance(selector, str) else None, secret))
+    capture = _marked_capture(page, values, selector if isinstance(selector, str) else None, secret)
     if capture is None:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +167,7 @@ def step_pictures(
     finds when it is in view; with no selector, the top of the page's content. Either is None when it was not
     taken (the element is gone: the step left its page)."""
     clip = element_clip(page, selector) if selector and element_path is not None else None
-    capture = _capture(page, marked(page, values, selector, secret))
+    capture = _marked_capture(page, values, selector, secret)
     if capture is None:
         return None, None
     path.write_bytes(capture)

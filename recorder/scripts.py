@@ -59,12 +59,12 @@ def observe_function() -> str:
     return f"(limit) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhObserve(limit);\n}}"
 
 
-def mark_secrets_function() -> str:
-    """A function `(values) => count` that tags with data-smh-mask the secret fields and whatever shows
-    one of `values`, for a screenshot's mask."""
+def secret_boxes_function() -> str:
+    """A function `(values) => [{x, y, width, height}]`, for an isolated world: the boxes of the secret fields and
+    of whatever shows one of `values`, in the frame's viewport."""
     config = json.dumps({"secretWords": SECRET_WORDS})
     body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js"))
-    return f"(values) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhMarkSecretsShown(values);\n}}"
+    return f"(values) => {{\nconst SMH_CONFIG = {config};\n{body}\nreturn smhSecretBoxes(values);\n}}"
 
 
 def control_function() -> str:

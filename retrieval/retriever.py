@@ -45,7 +45,7 @@ from retrieval.similarity import (
     verb_agrees,
 )
 from retrieval.spelling import corrections
-from retrieval.text import STOP_STEMS, Task, analyze
+from retrieval.text import STOP_STEMS, Task, analyze, bounded
 from retrieval.vocabulary import vocabulary
 
 SHORTLIST = 60  # candidates from each FTS5 query that Python scores
@@ -177,7 +177,8 @@ class Retriever:
         return goals
 
     def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
-        analysed = self._task(task)
+        text = bounded(task)  # what the task asks is read from its bounded text; values are bound from all of it
+        analysed = self._task(text)
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
@@ -190,7 +191,7 @@ class Retriever:
             for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
                 rows += self.store.index.search(query, SHORTLIST) if query else []
             rows = list({row.id: row for row in rows}.values())
-        goals = self._goals(task, analysed, rows, self._weights(analysed, counts, size))
+        goals = self._goals(text, analysed, rows, self._weights(analysed, counts, size))
         shaped = {row.id for row in rows if same_shape(analysed.stems, document_of(row).goal)}
         for pid in shaped:  # a new instance of a stored title's task: that procedure's goal is met in full
             goals[pid] = (1.0, [*goals[pid][1], SAME_SHAPE])

@@ -22,6 +22,7 @@ def close_enough(word: str, candidate: str) -> int | None:
     return distance if distance <= (2 if len(word) >= 8 else 1) else None
 
 
+SPELLED_LENGTH = 30  # a longer word is no slip of typing (a token, a word cut short): never corrected
 KEYBOARD_ROWS = (("qwertyuiop", 0.0), ("asdfghjkl", 0.25), ("zxcvbnm", 0.75))  # each row's keys, and how far it is shifted
 KEYS = {key: (r, c + shift) for r, (keys, shift) in enumerate(KEYBOARD_ROWS) for c, key in enumerate(keys)}
 NEIGHBOURS = {
@@ -41,7 +42,7 @@ def slip_of_a_key(word: str, candidate: str) -> bool:
 def corrections(words: list[str], store: ProcedureStore) -> dict[str, str]:
     """Unknown words -> the known word they most likely mean (not another form of the same word: stems join those)."""
     vocab = vocabulary()
-    unknown = {w for w in words if len(w) >= 3 and w.isalpha() and w not in vocab.words and w not in STOP_STEMS}
+    unknown = {w for w in words if 3 <= len(w) <= SPELLED_LENGTH and w.isalpha() and w not in vocab.words and w not in STOP_STEMS}
     unknown -= store.index.known_words(unknown) if unknown else set()
     out = {}
     for word in sorted(unknown):

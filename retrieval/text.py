@@ -28,6 +28,9 @@ DETERMINERS = frozenset("the a an my your this that these those its their our".s
 VALUE_INTRODUCERS = frozenset("as named called titled saying labelled labeled with to for from about username password".split())
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(?<!\w)\'[^\']*\'(?!\w)')
 RAW_TOKEN = re.compile(r"[^\s\"“”]+")
+TASK_LENGTH = 2000  # characters of a task that retrieval reads: what says what to do comes first
+WORD_LENGTH = 64  # characters of a word that retrieval reads: a longer one (a pasted token) is cut, never spelled
+LONG_WORD = re.compile(rf"[^\s\"“”]{{{WORD_LENGTH + 1},}}")
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,12 @@ def _as_noun(term: Term, stems: list[str], vocab: Vocabulary) -> frozenset[str]:
         return term.meanings
     after = any(stems[at] in DETERMINERS for at in range(max(0, term.position - 2), term.position))
     return things if after else term.meanings
+
+
+def bounded(task: str) -> str:
+    """The part of a task that retrieval reads: its first TASK_LENGTH characters, each word cut to WORD_LENGTH
+    (the regular expressions that read values would take minutes over a word of a hundred kilobytes)."""
+    return LONG_WORD.sub(lambda m: m.group()[:WORD_LENGTH], task[: TASK_LENGTH * 2])[:TASK_LENGTH]
 
 
 def analyze(task: str, vocab: Vocabulary | None = None) -> Task:

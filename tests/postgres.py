@@ -52,8 +52,7 @@ class Cluster:
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres")
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=400"
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
+        self.pg_ctl("start")
         self.url = f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}"
 
     def _run(self, *command: str) -> None:
@@ -70,6 +69,12 @@ class Cluster:
         with psycopg.connect(f"{self.url}/postgres", autocommit=True) as conn:
             conn.execute(f"CREATE SCHEMA {name}")
         return f"{self.url}/postgres?options=-csearch_path%3D{name}"
+
+    def pg_ctl(self, action: str) -> None:
+        """`pg_ctl stop` (fast) or `start` on the running cluster, as an administrator restarts a server."""
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=400"
+        extra = ["-o", options, "-l", str(self.root / "log")] if action == "start" else ["-m", "fast"]
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), *extra, "-w", action)
 
     def stop(self) -> None:
         subprocess.run(_as_owner(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"), capture_output=True)

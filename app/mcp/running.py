@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -28,11 +28,13 @@ from core.masking import mask_values
 from core.secrecy import is_secret_name, redact_url
 from core.settings import Settings, load_settings
 from procedures.binding import parameter_variables
+from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
 from retrieval import Match
 
 T = TypeVar("T")
+PICKED_K = 50  # the matches run_task reads when a run is limited to procedures (agent.orchestrator)
 FROM_ENVIRONMENT = "the environment variable"  # how a value bound from param_env or SHOWMEHOW_PARAM_* is described
 
 
@@ -89,10 +91,12 @@ class Progress:
             await self._ctx.report_progress(item[0], self._total, item[1])
 
 
-def model_secrets(matches: list[Match], params: dict[str, str]) -> list[str]:
+def model_secrets(matches: list[Match], params: dict[str, str], picked: Sequence[Procedure] = ()) -> list[str]:
     """The secret values that the calling model gave, by parameter name: a value in `params` for a secret
-    parameter of a candidate procedure (or a secret-sounding name), or one the task's words bound to it."""
-    secret = {p.name for m in matches for p in m.procedure.abstract.parameters if p.secret}
+    parameter of a candidate procedure or of one the run is limited to (`picked`, however it ranks), or a
+    secret-sounding name, or one the task's words bound to it."""
+    procedures = [*(m.procedure for m in matches), *picked]
+    secret = {p.name for procedure in procedures for p in procedure.abstract.parameters if p.secret}
     given = [name for name in params if name in secret or is_secret_name(name)]
     from_task = [
         name
@@ -140,8 +144,8 @@ class Runner:
     ) -> RunReport:
         settings = load_settings()
         person = Person(ctx)
-        ids, matches = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
-        refused = model_secrets(matches, params)
+        ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
+        refused = model_secrets(matches, params, picked)
         if refused:
             raise ToolError(
                 f"{', '.join(refused)}: secret, so only the person gives it (elicitation, the param_env setting or "
@@ -192,11 +196,13 @@ class Runner:
 
 def _candidates(
     store: ProcedureStore, task: str, url: str | None, procedure_id: str | None, params: dict[str, str]
-) -> tuple[list[str] | None, list[Match]]:
-    """The procedure ids the run is limited to, and the matches run_task will choose from, with `params`."""
+) -> tuple[list[str] | None, list[Match], list[Procedure]]:
+    """The procedure ids the run is limited to, the matches run_task will choose from (with `params`), as many
+    as it reads, and the procedures the run is limited to."""
     ids = [store.resolve(procedure_id)] if procedure_id else None
-    matches = [m.given(params) for m in find_procedures(store, task, url=url) if ids is None or m.procedure.id in ids]
-    return ids, matches
+    found = find_procedures(store, task, url=url, k=PICKED_K if ids else 3)
+    matches = [m.given(params) for m in found if ids is None or m.procedure.id in ids]
+    return ids, matches, [store.get(pid) for pid in ids or []]
 
 
 async def _missing_secrets(matches: list[Match], picked: bool, person: Person, settings: Settings) -> dict[str, str]:

@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 import anyio
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.types import Resource, ToolAnnotations
 from pydantic import Field
 
 from app.mcp.models import FoundProcedure, FoundProcedures, ProcedureList, ProcedureSummary, ProcedureView, Recorded, RunReport
@@ -17,11 +17,12 @@ from app.mcp.reading import Reader, tool_errors
 from app.mcp.running import Runner, in_thread
 from app.operations import build_and_store, find_procedures, record_demonstration
 from app.procedure_text import describe_procedure
+from core.errors import ShowMeHowError
 from core.masking import mask_values
 from core.secrecy import named_secrets
 from core.settings import load_settings
 from procedures.store import ProcedureStore
-from recorder.browser import has_display
+from recorder.display import use_person_display
 from recorder.models import Recording
 from retrieval import near_tie, render_procedural_memory
 
@@ -36,12 +37,29 @@ Url = Annotated[str | None, Field(description="the page the task is about or sta
 
 def build_server(headed: bool = False) -> MCPServer:
     """The server with its tools, the procedure:// resources and the procedural_memory prompt."""
-    app = MCPServer("showmehow", instructions=INSTRUCTIONS, version="0.1.0")
     read = Reader()
+    app = ProcedureServer("showmehow", instructions=INSTRUCTIONS, version="0.1.0")
+    app.read = read
     runner = Runner(headed=headed, limiter=anyio.CapacityLimiter(load_settings().mcp_max_runs), read=read)
     _add_reading(app, read)
     _add_running(app, runner)
     return app
+
+
+class ProcedureServer(MCPServer):
+    """An MCP server whose resources/list names each stored procedure as a procedure://ID resource."""
+
+    read: Reader
+
+    async def list_resources(self) -> list[Resource]:
+        listed = await self.read(lambda store: [(p.id, p.title, p.abstract.goal) for p in store.list()])
+        return [
+            *await super().list_resources(),
+            *(
+                Resource(uri=f"procedure://{pid}", name=title, description=goal, mime_type="text/plain")
+                for pid, title, goal in listed
+            ),
+        ]
 
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -76,7 +94,10 @@ def _add_reading(app: MCPServer, read: Reader) -> None:
         mime_type="text/plain",
     )
     async def procedure_text(procedure_id: str) -> str:
-        return await read(lambda store: _text(store, procedure_id))
+        try:
+            return await read(lambda store: _text(store, procedure_id))
+        except ToolError as exc:  # the store's own message (an unknown id), not a server error with a traceback
+            raise ResourceError(str(exc)) from exc
 
     @app.prompt(
         name="procedural_memory",
@@ -123,12 +144,12 @@ def _add_running(app: MCPServer, runner: Runner) -> None:
         title: Annotated[str, Field(description="what the person will show, e.g. 'Log in to the bank'")],
     ) -> Recorded:
         """Open a browser window for the person to show a task; when they close it, the demonstration is built into
-        a stored procedure and returned. Only for a server running on the person's desktop: refused without a display."""
-        if not has_display():
-            raise ToolError(
-                "record_demonstration opens a browser window for the person, and this MCP server has no display: "
-                "run it on the person's desktop, or let them record with `showmehow record URL`"
-            )
+        a stored procedure and returned. Only for a server running on the person's desktop (the display of their
+        session is found when the client passed none): refused without a display."""
+        try:
+            use_person_display()
+        except ShowMeHowError as exc:
+            raise ToolError(f"record_demonstration opens a browser window for the person, and {exc}") from exc
         stop = threading.Event()
         recording = await in_thread(lambda: record_demonstration(url, title, stop=stop), stop, runner.limiter)
         if not recording.steps:

@@ -8,6 +8,7 @@ Needs the `team` extra (psycopg 3 and psycopg-pool)."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 import time
@@ -17,7 +18,7 @@ from typing import Any
 
 from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
-from core.settings import data_dir, user_name
+from core.settings import check_store_url, data_dir, store_location, user_name
 from procedures.backends import shown
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.lesson_table import LessonTable
@@ -156,7 +157,8 @@ class TeamDatabase:
             from psycopg_pool import ConnectionPool
         except ImportError as exc:
             raise ShowMeHowError("a team store needs the team extra: pip install 'showmehow[team]'") from exc
-        self.url = url
+        self.url = check_store_url(url)
+        logging.getLogger("psycopg.pool").disabled = True  # its retries' warnings: the store's one message says it
         try:  # once, so that a wrong address fails at once with libpq's reason (the pool would retry)
             psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S).close()
         except psycopg.Error as exc:
@@ -168,6 +170,8 @@ class TeamDatabase:
             max_size=POOL_SIZE,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
             configure=_configure,
+            check=ConnectionPool.check_connection,  # a connection the server dropped (a restart) is replaced, not used
+            timeout=CONNECT_TIMEOUT_S,
             open=False,
             name="showmehow",
         )
@@ -199,14 +203,22 @@ class TeamDatabase:
 
     @contextmanager
     def _reachable(self) -> Iterator[None]:
-        """A lost connection or a server gone as one message (errors of the statements themselves pass)."""
-        from psycopg import OperationalError
+        """A lost connection, a server gone, a role that may not write or data the database cannot hold (a NUL
+        character) as one message; the other errors of the statements pass (a duplicate id, for the store)."""
+        from psycopg import DataError, OperationalError, errors
         from psycopg_pool import PoolTimeout
 
         try:
             yield
+        except (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction) as exc:
+            raise ShowMeHowError(
+                f"the team store {shown(self.url)} does not let this role write: {_first_line(exc)}; "
+                "ask its administrator for INSERT, UPDATE and DELETE on its tables"
+            ) from exc
+        except DataError as exc:
+            raise ShowMeHowError(f"the team store {shown(self.url)} cannot hold this data: {_first_line(exc)}") from exc
         except (OperationalError, PoolTimeout) as exc:
-            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {str(exc).strip() or type(exc).__name__}") from exc
+            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {_first_line(exc)}") from exc
 
     @contextmanager
     def transaction(self) -> Iterator[TeamDatabase]:
@@ -224,12 +236,17 @@ class TeamDatabase:
         self.pool.close()
 
 
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 def _lexeme(word: str) -> str:
     return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
 COLUMN_WEIGHTS = {"goal": "A", "about": "B", "steps": "C", "vals": "D"}
 RANK_WEIGHTS = "{" + ",".join(str(w / max(SEARCH_WEIGHTS)) for w in reversed(SEARCH_WEIGHTS)) + "}"  # {D,C,B,A}
+LEXEME_CHARS = 500  # PostgreSQL's lexemes hold at most 2,047 bytes: 500 characters of up to 4 bytes
 FTS_TERM = re.compile(r'(?:(\w+) : )?"([^"]*)"')
 
 
@@ -247,8 +264,9 @@ def tsquery(query: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    """The words of a search text as FTS5's unicode61 tokenizer splits it (the text is stemmed, folded words)."""
-    return re.findall(r"[^\W_]+", text.lower())
+    """The words of a search text as FTS5's unicode61 tokenizer splits it (the text is stemmed, folded words), each
+    cut to LEXEME_CHARS (a longer lexeme is refused: "word is too long"), in the documents and the queries alike."""
+    return [w[:LEXEME_CHARS] for w in re.findall(r"[^\W_]+", text.lower())]
 
 
 def document(goal: str, about: str, steps: str, values: str) -> str:
@@ -434,22 +452,27 @@ class TeamProcedureStore(LocalProcedureStore):
     def _migrate(self) -> None:
         with self._db.transaction() as db:
             db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
-            db.execute("CREATE TABLE IF NOT EXISTS schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+            if db.execute("SELECT to_regclass('schema_versions')").fetchone()[0] is None:  # a role that only reads makes none
+                db.execute("CREATE TABLE schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
             for schema in SCHEMAS:
                 migrate_schema(db, self.path, schema)
 
     def check_integrity(self, quick: bool = False) -> None:
-        """The connection works, the schema is this code's (checked on opening) and this user may read and write."""
+        """The connection works, the schema is this code's (checked on opening) and, but for a `quick` check (a role that
+        only reads may read), this role may read and write."""
+        if quick:
+            return
         tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_embeddings")
-        missing = [
-            t
-            for t in tables
-            if not self._db.execute(
-                "SELECT has_table_privilege(current_user, ?, 'SELECT,INSERT,UPDATE,DELETE')", (t,)
-            ).fetchone()[0]
+        rights = " AND ".join(f"has_table_privilege(t, '{right}')" for right in ("SELECT", "INSERT", "UPDATE", "DELETE"))
+        missing = [  # each right asked alone: has_table_privilege of several says whether any one is held
+            t for (t,) in self._db.execute(f"SELECT t FROM unnest(?::text[]) AS t WHERE NOT ({rights})", (list(tables),))
         ]
         if missing:
-            raise ShowMeHowError(f"the team store {self.path} does not let this user read and write {', '.join(missing)}")
+            role = self._db.execute("SELECT current_user").fetchone()[0]
+            raise ShowMeHowError(
+                f"the team store {self.path} does not let the role {role!r} read and write {', '.join(missing)}: "
+                "ask its administrator for SELECT, INSERT, UPDATE and DELETE on them"
+            )
 
     def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
         """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count."""

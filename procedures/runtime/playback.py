@@ -21,6 +21,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
@@ -216,7 +217,7 @@ def settled(page: Page, restart: bool = False, quiet_ms: float = SETTLE_QUIET_MS
     """Whether the page has loaded and its document has not changed for `quiet_ms` (`restart`: counting
     from now)."""
     try:
-        return page.evaluate(QUIET_JS, restart) >= quiet_ms
+        return evaluate_in_time(page, QUIET_JS, restart) >= quiet_ms  # PageFrozen when it never answers
     except PlaywrightError:
         return False  # between documents: not settled
 
@@ -486,12 +487,16 @@ class Player:
                 return
             result.status, result.error = "error", self._hide(str(failure))
             raise StepFailed(index, result.error, failure.tried, failure.fault, failure.missing) from None
+        except PageFrozen as exc:
+            result.status, result.error = "error", f"step {index + 1} ({_describe(step)}) failed: {exc}"
+            raise StepFailed(index, result.error, fault="environment") from exc
         except (PlaywrightError, KeyError, ValueError) as exc:
             reason = f"missing value for parameter {exc.args[0]!r}" if isinstance(exc, KeyError) else plain_error(exc)
+            trouble = page_trouble(page)  # it froze or flooded the screen: the site's fault, said as it is
             away = unreachable(exc, step)  # the page it goes to is not there to show
-            shown = "the site could not be reached" if away else f"The page showed {_page_summary(page)}"
+            shown = trouble or ("the site could not be reached" if away else f"The page showed {_page_summary(page)}")
             result.status, result.error = "error", self._hide(f"step {index + 1} ({_describe(step)}) failed: {reason}. {shown}")
-            raise StepFailed(index, result.error, fault=_fault_of(exc, page, away)) from exc
+            raise StepFailed(index, result.error, fault="environment" if trouble else _fault_of(exc, page, away)) from exc
         finally:
             result.duration_ms = (time.perf_counter() - started) * 1000
             result.check_ms = self._check_ms

@@ -1,0 +1,69 @@
+"""Calls into a page with a deadline. Playwright waits for `evaluate` and CDP calls as long as the page takes,
+and a page whose script never ends never answers; a call here that gets no answer in time ends in PageFrozen,
+the page closed (every later call on it fails at once instead of waiting too)."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+PAGE_DEADLINE_S = 10.0  # a page busy for longer than this is frozen: a settled page answers in milliseconds
+POPUP_FLOOD = 5  # windows a run's pages opened of their own from which the run says the screen was flooded
+
+
+FROZEN: weakref.WeakKeyDictionary[Page, str] = weakref.WeakKeyDictionary()  # pages closed as frozen -> why
+
+
+class PageFrozen(Exception):
+    """The page did not answer a call in time: a script on it never ends."""
+
+
+def frozen(page: Page, seconds: float = PAGE_DEADLINE_S) -> PageFrozen:
+    """PageFrozen for `page`, once it is closed (closing is done by the browser, which a frozen page cannot stop)."""
+    why = FROZEN[page] = f"the page did not answer for {seconds:.0f} s: a script on it never ends (the page was closed)"
+    try:
+        page.close(run_before_unload=False)
+    except PlaywrightError:
+        pass
+    return PageFrozen(why)
+
+
+def evaluate_in_time(page: Page, expression: str, arg: Any = None, seconds: float = PAGE_DEADLINE_S) -> Any:
+    """`page.evaluate(expression, arg)`, or PageFrozen when the page has not answered within `seconds`."""
+
+    async def call() -> Any:
+        return await asyncio.wait_for(page._impl_obj.evaluate(expression, arg), seconds)  # noqa: SLF001 - no public deadline
+
+    try:
+        return page._sync(call())  # noqa: SLF001
+    except TimeoutError:
+        raise frozen(page, seconds) from None
+
+
+def page_trouble(page: Page) -> str | None:
+    """What the page did that no procedure can get past, said plainly (it froze and was closed, it flooded the
+    screen with windows); None otherwise."""
+    return FROZEN.get(page) or popup_flood(page)
+
+
+def popup_flood(page: Page) -> str | None:
+    """What a page that opened POPUP_FLOOD windows or more of its own did, said plainly; None otherwise. Counted
+    by the browser, which knows of a window as soon as it is opened (Playwright, once it has loaded)."""
+    try:
+        browser = page.context.browser
+        if browser is None:
+            opened = len(page.context.pages) - 1
+        else:
+            cdp = browser.new_browser_cdp_session()
+            try:
+                targets = cdp.send("Target.getTargets", timeout=PAGE_DEADLINE_S * 1000)["targetInfos"]
+            finally:
+                cdp.detach()
+            opened = sum(1 for t in targets if t.get("type") == "page" and t.get("openerId"))
+    except PlaywrightError:
+        return None
+    return f"the page opened {opened} windows of its own (a popup flood)" if opened >= POPUP_FLOOD else None
