@@ -18,7 +18,7 @@ from typing import Any
 
 from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
-from core.settings import check_store_url, data_dir, store_location, user_name
+from core.settings import check_store_url, data_dir, user_name
 from procedures.backends import shown
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.lesson_table import LessonTable
