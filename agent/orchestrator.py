@@ -16,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
+from agent.evidence import disputed, propose_check_removal
 from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, SETTLED_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
@@ -332,8 +333,9 @@ class _Run:
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
-        self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
+        self._count(match.procedure.id, outcome.outcome, outcome.failed_step, disputed(outcome.outcome, outcome.evidence))
         self._watch_left_out(match.procedure, outcome)
+        self._propose_without_wrong_checks(match.procedure, outcome)
         return RunResult(
             success=outcome.success,
             steps=outcome.steps,
@@ -345,18 +347,20 @@ class _Run:
             outcome=outcome.outcome,
             checks=outcome.checks,
             failed_step=None if outcome.failed_step is None else outcome.failed_step + 1,
+            evidence=outcome.evidence,
         )
 
-    def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
+    def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None, disputed: bool = False) -> None:
         """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
         confidence; an unverified run is one more run that does not, and a stop, a fault of the task (values missing,
         invalid or in a form the page cannot take) and a fault of the environment (the site unreachable) are no run
-        of it."""
-        counted = outcome in ("verified", "failed")
+        of it. Nor is a failure that the request evidence `disputed` (the site received exactly the task's values):
+        a procedure is deprecated only by failures the evidence agrees with."""
+        counted = outcome in ("verified", "failed") and not disputed
         if counted:
             self.store.record_outcome(procedure_id, success=outcome == "verified", step_failed=failed_step)
             self.counted[procedure_id] = outcome == "verified"
-        elif outcome == "unverified":
+        elif outcome in ("unverified", "failed"):
             self.store.record_other_run(procedure_id)
         if outcome in ("verified", "failed", "unverified"):
             self.used.add(procedure_id)
@@ -381,6 +385,14 @@ class _Run:
         self.store.record_other_run(procedure_id)
         self.used.add(procedure_id)
         self.log.memory_event({"event": "run_counted", "procedure_id": procedure_id, "outcome": result.outcome})
+
+    def _propose_without_wrong_checks(self, procedure: Procedure, replayed: ReplayResult) -> None:
+        """A run verified by its request though end checks failed proposes removing those checks."""
+        if replayed.outcome == "verified" and replayed.wrong_checks:
+            revision = propose_check_removal(self.store, procedure, replayed.wrong_checks, str(self.log.dir))
+            if revision is not None:
+                revision = accept_when_confirmed(self.store, revision, self.settings)
+                self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
 
     def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
         """A verified replay of the procedure's steps counts one more run without each step that a revision
@@ -628,6 +640,7 @@ class _Run:
             binding=sources,
             outcome=replayed.outcome,
             checks=replayed.checks,
+            evidence=replayed.evidence,
         )
 
     def _play(

@@ -1,0 +1,140 @@
+"""A replay's evidence from the network: the requests its pages sent, watched while it plays, and the verdict
+they give beside the page checks (procedures.evidence judges them).
+
+A run is verified only when its page checks pass and, wherever the demonstration sent a request, the run's
+request carried the task's values at their places. A run whose request carried something else, or that the
+site answered with an error status, failed whatever its pages show. When only end checks failed while the
+request carried exactly the task's values, the checks were wrong: the run is verified with a note, and a
+revision proposes removing them. Request bodies are held in memory during the run and never kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import BrowserContext
+from playwright.sync_api import Error as PlaywrightError
+
+from core.sent import read_request
+from core.sites import host_of
+from procedures.evidence import RunEvidence, Watched, judge_requests
+from procedures.models import Check, Procedure
+from procedures.revisions import Revision
+from procedures.runtime.checks import describe_check
+from procedures.store import ProcedureStore
+
+WATCHED = ("document", "fetch", "xhr")
+
+
+class RequestWatch:
+    """The requests a context's pages send while attached, each with the 1-based step playing (`step()`)."""
+
+    def __init__(self, context: BrowserContext, step: Callable[[], int]) -> None:
+        self.context, self.step = context, step
+        self.seen: list[Watched] = []
+        self._by_request: dict[int, Watched] = {}
+        context.on("request", self._on_request)
+        context.on("response", self._on_response)
+
+    def _on_request(self, request: Any) -> None:
+        if request.resource_type not in WATCHED or len(self.seen) >= 500:
+            return
+        try:
+            body = request.post_data_buffer
+            content_type = request.headers.get("content-type", "")
+            page_url = request.frame.page.url if not request.is_navigation_request() else request.frame.url
+        except (PlaywrightError, ValueError, AttributeError):
+            body, content_type, page_url = None, "", ""
+        sent = read_request(request.method, request.url, content_type, body)
+        if sent is not None:
+            watched = Watched(sent=sent, status=None, step=self.step(), page_host=host_of(page_url) or host_of(request.url))
+            self.seen.append(watched)
+            self._by_request[id(request)] = watched
+
+    def _on_response(self, response: Any) -> None:
+        watched = self._by_request.get(id(response.request))
+        if watched is not None:
+            watched.status = response.status
+
+    def settle(self, page: Any, timeout_ms: float = 2_000) -> None:
+        """Wait (up to `timeout_ms`) for the answers to the requests sent, so that their statuses are known."""
+        waited = 0.0
+        while any(w.status is None for w in self.seen) and waited < timeout_ms and not page.is_closed():
+            try:
+                page.wait_for_timeout(50)
+            except PlaywrightError:
+                return
+            waited += 50
+
+    def detach(self) -> None:
+        for event, handler in (("request", self._on_request), ("response", self._on_response)):
+            try:
+                self.context.remove_listener(event, handler)
+            except (PlaywrightError, KeyError, ValueError):
+                pass
+
+
+def run_evidence(procedure: Procedure, watch: RequestWatch, values: dict[str, str], page: Any) -> RunEvidence:
+    """What the requests the run sent say of its values, where the demonstration's requests had them."""
+    watch.settle(page)
+    examples = {p.name: p.example for p in procedure.abstract.parameters}
+    steps = [s.model_dump() for s in procedure.steps]
+    return judge_requests(procedure.evidence, watch.seen, values, examples, steps)
+
+
+def covers(procedure: Procedure, evidence: RunEvidence, values: dict[str, str]) -> bool:
+    """Whether the request carried every value the run gave its steps (so that it alone can say the task was done)."""
+    carried = {p.name for p in evidence.parameters if p.status in ("sent", "present")}
+    used = set().union(*(s.referenced_parameters() for s in procedure.steps))
+    return all(name in carried for name in used if (values.get(name) or "").strip())
+
+
+def verdict(
+    outcome: str, procedure: Procedure, evidence: RunEvidence, values: dict[str, str], only_checks_failed: bool
+) -> tuple[str, str | None]:
+    """The outcome the run's page checks gave (`outcome`), weighed with its request evidence, and why it changed.
+    `only_checks_failed`: every step ran and the run failed by end checks alone."""
+    if outcome not in ("verified", "unverified", "failed"):
+        return outcome, None
+    if evidence.error_status is not None:
+        return "failed", f"the site answered {evidence.error_status} to what the page sent"
+    if not procedure.evidence:
+        evidence.kind = "page" if outcome == "verified" else "none"
+        return outcome, None
+    if evidence.contradicts:
+        wrong = "; ".join(line for line in evidence.lines() if " NOT " in line or "demonstration's value" in line)
+        return "failed", f"the site did not receive the task's values: {wrong}"
+    if not evidence.exact:
+        if outcome == "verified":
+            evidence.kind = "page" if evidence.parameters else "none"
+            return "unverified", f"no request evidence: {'; '.join(evidence.problems)}"
+        return outcome, None
+    if outcome == "failed" and only_checks_failed and covers(procedure, evidence, values):
+        return "verified", "an end check failed, but the site received exactly the task's values: the check is wrong"
+    return outcome, None
+
+
+def disputed(outcome: str, evidence: RunEvidence | None) -> bool:
+    """A failure that the request evidence does not agree with: the site received exactly the task's values."""
+    return outcome == "failed" and evidence is not None and evidence.exact
+
+
+def propose_check_removal(
+    store: ProcedureStore, procedure: Procedure, wrong: list[Check], run_dir: str | None
+) -> Revision | None:
+    """A revision removing the end checks `wrong` that failed a run whose request carried exactly the task's values;
+    None when none of them is stored any more."""
+    kept = [c for c in procedure.checks if c not in wrong]
+    if len(kept) == len(procedure.checks):
+        return None
+    return store.revisions.propose(
+        Revision(
+            procedure_id=procedure.id,
+            base_steps=procedure.steps,
+            steps=procedure.steps,
+            checks=kept,
+            reason="end checks failed a run whose request carried exactly the task's values",
+            changes=[f"remove the check {describe_check(c.model_dump())}: the site received the task's values" for c in wrong],
+            run_dir=run_dir,
+        )
+    )
