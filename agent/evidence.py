@@ -102,7 +102,9 @@ def verdict(
         evidence.kind = "page" if outcome == "verified" else "none"
         return outcome, None
     if evidence.contradicts:
-        wrong = "; ".join(line for line in evidence.lines() if " NOT " in line or "demonstration's value" in line)
+        wrong = "; ".join(
+            [line for line in evidence.lines() if " NOT " in line or "demonstration's value" in line] + evidence.mismatches
+        )
         return "failed", f"the site did not receive the task's values: {wrong}"
     if not evidence.exact:
         if outcome == "verified":

@@ -170,3 +170,16 @@ def values_at(sent: Sent, place: str) -> list[str]:
         return sent.at(place)
     pattern = re.compile("^" + re.escape(place).replace(r"\[\*\]", r"\[\d+\]") + "$")
     return [value for where, value in sent.fields if pattern.match(where)]
+
+
+_INDEX = re.compile(r"^(.*?)\[(\d+)\]")
+
+
+def array_lengths(fields: Fields) -> dict[str, int]:
+    """How many items each array that holds values was sent with, by its path (`lines`: 2), outermost arrays only."""
+    indices: dict[str, set[str]] = {}
+    for place, _ in fields:
+        found = _INDEX.match(place)
+        if found:
+            indices.setdefault(found.group(1), set()).add(found.group(2))
+    return {path: len(items) for path, items in indices.items()}

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.sent import Sent, list_places, places_of, same_value, values_at
+from core.sent import Sent, array_lengths, list_places, places_of, same_value, values_at
 from core.sites import host_of
 from core.words import tokens
 from procedures.runtime.placeholders import OPTION_VALUE, option_values
@@ -44,6 +44,7 @@ class RequestEvidence(BaseModel):
     url: str = Field(max_length=SHORT)  # origin and path, no query
     kind: str = Field(max_length=20)
     parameters: list[ParameterPlace] = Field(default_factory=list, max_length=100)
+    lengths: dict[Annotated[str, Field(max_length=SHORT)], int] = Field(default_factory=dict, max_length=100)  # arrays' items
 
     def describe(self) -> str:
         where = f"step {self.step} " if self.step else ""
@@ -69,8 +70,10 @@ def learn_evidence(procedure: Any, recording: Recording) -> list[RequestEvidence
         if found:
             at = recording.steps[request.step].timestamp if request.step < len(recording.steps) else None
             step = _procedure_step(procedure, at)
+            used = {re.sub(r"\[.*", "", place) for p in found for place in p.places}
+            lengths = {path: n for path, n in request.lengths.items() if path in used}
             latest[(request.method, request.url)] = RequestEvidence(
-                step=step, method=request.method, url=request.url, kind=request.kind, parameters=found
+                step=step, method=request.method, url=request.url, kind=request.kind, parameters=found, lengths=lengths
             )
     return list(latest.values())[:MAX_EVIDENCE]
 
@@ -156,12 +159,14 @@ class RunEvidence(BaseModel):
     parameters: list[ParameterEvidence] = Field(default_factory=list)
     problems: list[str] = Field(default_factory=list)
     error_status: int | None = None
+    mismatches: list[str] = Field(default_factory=list)  # what the request sent beside the values: a list's length
     note: str | None = None  # a verdict the request evidence changed, in words
 
     @property
     def contradicts(self) -> bool:
         """The site received something other than the task's values, or refused what it got."""
-        return self.error_status is not None or any(p.status in ("missing", "demonstrated", "absent") for p in self.parameters)
+        wrong = any(p.status in ("missing", "demonstrated", "absent") for p in self.parameters)
+        return self.error_status is not None or bool(self.mismatches) or wrong
 
     @property
     def exact(self) -> bool:
@@ -179,7 +184,8 @@ class RunEvidence(BaseModel):
             "unchecked": "not checked at",
         }
         out = [f"{p.name}: {words[p.status]} {p.place}" + (f" (step {p.step})" if p.step else "") for p in self.parameters]
-        return out + self.problems + ([f"the site answered {self.error_status}"] if self.error_status else [])
+        refused = [f"the site answered {self.error_status}"] if self.error_status else []
+        return out + self.mismatches + self.problems + refused
 
 
 @dataclass
@@ -213,6 +219,10 @@ def judge_requests(
             result.error_status = request.status
         for place in expected.parameters:
             result.parameters.append(_judge_place(place, request, values, examples, steps))
+        sent_lengths = array_lengths(request.sent.fields)
+        for path, length in expected.lengths.items():
+            if sent_lengths.get(path, 0) != length:
+                result.mismatches.append(f"{path} was sent with {sent_lengths.get(path, 0)} items, the demonstration's {length}")
     if not result.parameters and result.problems:
         result.kind = "none"
     return result

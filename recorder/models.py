@@ -130,6 +130,7 @@ class SentRequest(BaseModel):
     url: str = Field(max_length=SHORT)
     kind: str = Field(max_length=20)
     fields: list[SentField] = Field(default_factory=list, max_length=500)
+    lengths: dict[Annotated[str, Field(max_length=SHORT)], int] = Field(default_factory=dict, max_length=100)  # arrays' items
     status: int | None = None
     problem: str | None = Field(None, max_length=SHORT)
     third_party: bool = False  # sent to another host than the page the step was on

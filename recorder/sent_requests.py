@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext
 from playwright.sync_api import Error as PlaywrightError
 
 from core.secrecy import redact_url
-from core.sent import Sent, canonical, read_request
+from core.sent import Sent, array_lengths, canonical, read_request
 from core.sites import host_of
 from recorder.models import SHORT, RecordedStep, SentField, SentRequest
 
@@ -101,6 +101,7 @@ def scrubbed(
         url=redact_url(base, holds_secret)[:SHORT],
         kind=sent.kind,
         fields=fields,
+        lengths=dict(list(array_lengths(sent.fields).items())[:100]),
         status=status,
         problem=sent.problem,
         third_party=host_of(sent.url) != host_of(steps[index].url),

@@ -50,7 +50,7 @@ class SendingSite:
                 name = site.variants.get(self.path.split("?")[0], self.path.split("?")[0]).lstrip("/")
                 page = (SITES / name).resolve()
                 if name and page.is_relative_to(SITES.resolve()) and page.is_file():
-                    self._answer(200, page.read_bytes(), "text/html")
+                    self._answer(200, page.read_bytes(), "text/javascript" if name.endswith(".js") else "text/html")
                 else:
                     self._answer(404, b"not found", "text/plain")
 
