@@ -9,69 +9,14 @@ revision proposes removing them. Request bodies are held in memory during the ru
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext
-from playwright.sync_api import Error as PlaywrightError
-
-from core.sent import read_request
-from core.sites import host_of
-from procedures.evidence import RunEvidence, Watched, judge_requests
+from procedures.evidence import RunEvidence, judge_requests
 from procedures.models import Check, Procedure
 from procedures.revisions import Revision
 from procedures.runtime.checks import describe_check
+from procedures.runtime.sending import RequestWatch, covers
 from procedures.store import ProcedureStore
-
-WATCHED = ("document", "fetch", "xhr")
-
-
-class RequestWatch:
-    """The requests a context's pages send while attached, each with the 1-based step playing (`step()`)."""
-
-    def __init__(self, context: BrowserContext, step: Callable[[], int]) -> None:
-        self.context, self.step = context, step
-        self.seen: list[Watched] = []
-        self._by_request: dict[int, Watched] = {}
-        context.on("request", self._on_request)
-        context.on("response", self._on_response)
-
-    def _on_request(self, request: Any) -> None:
-        if request.resource_type not in WATCHED or len(self.seen) >= 500:
-            return
-        try:
-            body = request.post_data_buffer
-            content_type = request.headers.get("content-type", "")
-            page_url = request.frame.page.url if not request.is_navigation_request() else request.frame.url
-        except (PlaywrightError, ValueError, AttributeError):
-            body, content_type, page_url = None, "", ""
-        sent = read_request(request.method, request.url, content_type, body)
-        if sent is not None:
-            watched = Watched(sent=sent, status=None, step=self.step(), page_host=host_of(page_url) or host_of(request.url))
-            self.seen.append(watched)
-            self._by_request[id(request)] = watched
-
-    def _on_response(self, response: Any) -> None:
-        watched = self._by_request.get(id(response.request))
-        if watched is not None:
-            watched.status = response.status
-
-    def settle(self, page: Any, timeout_ms: float = 2_000) -> None:
-        """Wait (up to `timeout_ms`) for the answers to the requests sent, so that their statuses are known."""
-        waited = 0.0
-        while any(w.status is None for w in self.seen) and waited < timeout_ms and not page.is_closed():
-            try:
-                page.wait_for_timeout(50)
-            except PlaywrightError:
-                return
-            waited += 50
-
-    def detach(self) -> None:
-        for event, handler in (("request", self._on_request), ("response", self._on_response)):
-            try:
-                self.context.remove_listener(event, handler)
-            except (PlaywrightError, KeyError, ValueError):
-                pass
 
 
 def run_evidence(procedure: Procedure, watch: RequestWatch, values: dict[str, str], page: Any) -> RunEvidence:
@@ -80,13 +25,6 @@ def run_evidence(procedure: Procedure, watch: RequestWatch, values: dict[str, st
     examples = {p.name: p.example for p in procedure.abstract.parameters}
     steps = [s.model_dump() for s in procedure.steps]
     return judge_requests(procedure.evidence, watch.seen, values, examples, steps)
-
-
-def covers(procedure: Procedure, evidence: RunEvidence, values: dict[str, str]) -> bool:
-    """Whether the request carried every value the run gave its steps (so that it alone can say the task was done)."""
-    carried = {p.name for p in evidence.parameters if p.status in ("sent", "present")}
-    used = set().union(*(s.referenced_parameters() for s in procedure.steps))
-    return all(name in carried for name in used if (values.get(name) or "").strip())
 
 
 def verdict(
@@ -111,7 +49,8 @@ def verdict(
             evidence.kind = "page" if evidence.parameters else "none"
             return "unverified", f"no request evidence: {'; '.join(evidence.problems)}"
         return outcome, None
-    if outcome == "failed" and only_checks_failed and covers(procedure, evidence, values):
+    steps = [s.model_dump() for s in procedure.steps]
+    if outcome == "failed" and only_checks_failed and covers(evidence.model_dump(), steps, values):
         return "verified", "an end check failed, but the site received exactly the task's values: the check is wrong"
     return outcome, None
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
-from agent.evidence import RequestWatch, run_evidence, verdict
+from agent.evidence import run_evidence, verdict
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
@@ -20,6 +20,7 @@ from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import option_values
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
+from procedures.runtime.sending import RequestWatch
 
 FAULT_OUTCOMES: dict[str, Outcome] = {"task": "task_fault", "environment": "environment", "stopped": "stopped"}
 

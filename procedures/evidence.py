@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.sent import Sent, array_lengths, list_places, places_of, same_value, values_at
-from core.sites import host_of
+from core.sent import list_places, places_of
 from core.words import tokens
-from procedures.runtime.placeholders import OPTION_VALUE, option_values
+from procedures.runtime import sending
+from procedures.runtime.sending import Watched, sent_forms
 from recorder.models import SHORT, Recording
 
 MAX_EVIDENCE = 50
@@ -120,20 +119,6 @@ def _procedure_step(procedure: Any, at: float | None) -> int | None:
     return made[-1] if made else None
 
 
-def sent_forms(name: str, value: str, steps: list[dict[str, Any]]) -> list[str]:
-    """How a form sends the value of parameter `name`: as given, and as the chosen option's value attribute."""
-    forms = [value]
-    derived = option_values(steps, {name: value}).get(name + OPTION_VALUE)
-    for step in steps:
-        if step.get("value") == f"{{{name}}}" and step.get("action") != "select":
-            labels, attributes = step.get("options") or [], step.get("option_values") or []
-            if len(labels) == len(attributes) and value in labels:
-                derived = derived or attributes[labels.index(value)]
-    if derived and derived not in forms:
-        forms.append(derived)
-    return forms
-
-
 # --- judging, from a run's requests ----------------------------------------------------------------------
 
 EvidenceKind = Literal["request", "page", "none"]
@@ -165,37 +150,16 @@ class RunEvidence(BaseModel):
     @property
     def contradicts(self) -> bool:
         """The site received something other than the task's values, or refused what it got."""
-        wrong = any(p.status in ("missing", "demonstrated", "absent") for p in self.parameters)
-        return self.error_status is not None or bool(self.mismatches) or wrong
+        return sending.contradicts(self.model_dump())
 
     @property
     def exact(self) -> bool:
         """Every learned place carried the task's value, and nothing stands in the way of believing it."""
-        return self.kind == "request" and bool(self.parameters) and not self.problems and not self.contradicts
+        return sending.exact(self.model_dump())
 
     def lines(self) -> list[str]:
         """The evidence per parameter, for a person."""
-        words = {
-            "sent": "sent at",
-            "missing": "NOT sent at",
-            "demonstrated": "the demonstration's value sent at",
-            "present": "present at",
-            "absent": "NOT present at",
-            "unchecked": "not checked at",
-        }
-        out = [f"{p.name}: {words[p.status]} {p.place}" + (f" (step {p.step})" if p.step else "") for p in self.parameters]
-        refused = [f"the site answered {self.error_status}"] if self.error_status else []
-        return out + self.mismatches + self.problems + refused
-
-
-@dataclass
-class Watched:
-    """A request a run sent: read, with the answer's status and the 1-based step playing when it left."""
-
-    sent: Sent
-    status: int | None
-    step: int | None
-    page_host: str = ""
+        return sending.evidence_lines(self.model_dump())
 
 
 def judge_requests(
@@ -205,84 +169,8 @@ def judge_requests(
     examples: Mapping[str, str | None],
     steps: list[dict[str, Any]],
 ) -> RunEvidence:
-    """What the run's requests say of the task's `values` where the demonstration's requests (`evidence`) had
-    them; `examples`: the demonstrated values (a value the task replaced must not be sent there)."""
-    if not evidence:
-        return RunEvidence(kind="none", error_status=_error_status(watched))
-    result = RunEvidence(kind="request", error_status=_error_status(watched))
-    for expected in evidence:
-        request, problem = _the_request(expected, watched)
-        if request is None:
-            result.problems.append(problem or "")
-            continue
-        if request.status is not None and request.status >= 400:
-            result.error_status = request.status
-        for place in expected.parameters:
-            result.parameters.append(_judge_place(place, request, values, examples, steps))
-        sent_lengths = array_lengths(request.sent.fields)
-        for path, length in expected.lengths.items():
-            if sent_lengths.get(path, 0) != length:
-                result.mismatches.append(f"{path} was sent with {sent_lengths.get(path, 0)} items, the demonstration's {length}")
-    if not result.parameters and result.problems:
-        result.kind = "none"
-    return result
-
-
-def _error_status(watched: list[Watched]) -> int | None:
-    """The error status that answered a request sending something to the page's own site, if any."""
-    return next(
-        (
-            w.status
-            for w in watched
-            if w.status is not None and w.status >= 400 and w.sent.method != "GET" and host_of(w.sent.url) == w.page_host
-        ),
-        None,
+    """What the run's requests say of the task's `values` where the demonstration's requests had them
+    (procedures.runtime.sending, which exported scripts carry too)."""
+    return RunEvidence.model_validate(
+        sending.judge_requests([e.model_dump() for e in evidence], watched, values, examples, steps)
     )
-
-
-def _the_request(expected: RequestEvidence, watched: list[Watched]) -> tuple[Watched | None, str | None]:
-    """The one request of the run that stands for the demonstration's, or why there is none to judge."""
-    path = expected.url.split("://", 1)[-1].split("/", 1)[-1]
-    same = [w for w in watched if w.sent.method == expected.method and w.sent.path.lstrip("/") == path]
-    if not same:
-        return None, f"the page sent no {expected.method} to {expected.url} (the demonstration's step did)"
-    here = [w for w in same if host_of(w.sent.url) == host_of(expected.url)]
-    if not here:
-        return None, f"the request went to another site ({host_of(same[0].sent.url)}), not {host_of(expected.url)}"
-    bodies = {tuple(w.sent.fields) for w in here}
-    if len(bodies) > 1:
-        return None, f"several different {expected.method} requests to {expected.url}: which one counts is unknown"
-    if here[0].sent.problem:
-        return None, f"the request to {expected.url} had {here[0].sent.problem}"
-    return here[-1], None
-
-
-def _judge_place(
-    place: ParameterPlace,
-    request: Watched,
-    values: Mapping[str, str],
-    examples: Mapping[str, str | None],
-    steps: list[dict[str, Any]],
-) -> ParameterEvidence:
-    where = " and ".join(place.places)
-    value = values.get(place.name)
-    shown = {"name": place.name, "place": where, "step": request.step}
-    found = [v for p in place.places for v in values_at(request.sent, p)]
-    if place.secret:
-        ok = bool(found) and (value is None or all(same_value(v, value) for v in found))
-        return ParameterEvidence(**shown, status="present" if ok else "absent")
-    if value is None:
-        return ParameterEvidence(**shown, status="unchecked")
-    if place.items:
-        wanted = [line.strip() for line in value.splitlines() if line.strip()]
-        ok = len(found) == len(wanted) and all(same_value(a, b) for a, b in zip(found, wanted))
-    else:
-        forms = sent_forms(place.name, value, steps) + [values.get(place.name + OPTION_VALUE) or value]
-        ok = all(any(same_value(v, form) for form in forms) for p in place.places for v in values_at(request.sent, p) or [""])
-    if ok:
-        return ParameterEvidence(**shown, status="sent")
-    example = examples.get(place.name)
-    replaced = example is not None and not same_value(example, value)
-    old_forms = sent_forms(place.name, example, steps) if replaced and example else []
-    demonstrated = any(same_value(v, form) for v in found for form in old_forms)
-    return ParameterEvidence(**shown, status="demonstrated" if demonstrated else "missing")

@@ -294,8 +294,9 @@ class Procedure(BaseModel):
         return [c for c in self.checks if c.after_step is not None]
 
     def uncovered_parameters(self) -> list[str]:
-        """Parameters that no check covers: a run that sent another value for one of them may still pass."""
+        """Parameters that no check nor request evidence covers: a run that sent another value for one may still pass."""
         covered = {n.removesuffix(OPTION_VALUE) for c in self.checks for n in c.referenced_parameters()}
+        covered |= {place.name for evidence in self.evidence for place in evidence.parameters}
         return [p.name for p in self.abstract.parameters if p.name not in covered]
 
     def outcome_checks(self) -> list[Check]:

@@ -94,6 +94,8 @@ def describe_procedure(p: Procedure) -> str:
         lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
     lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
     lines += [f"  {i}. {describe_check(c.model_dump())}  [{_when(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)]
+    lines.append("Evidence from the network:" if p.evidence else "Evidence from the network: none (runs are judged by the pages)")
+    lines += [f"  {e.describe()}" for e in p.evidence]
     return "\n".join(lines)
 
 

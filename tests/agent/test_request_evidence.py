@@ -3,12 +3,18 @@ fixture server received: a JSON report sent by fetch, a form posted with a secre
 got, that sends nothing or sends twice, and a check that would fail a run the site received right."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
 from agent import run_task
+from app.cli.procedures import describe_procedure
+from app.formatting import run_outcome
+from app.mcp.models import RunReport
 from procedures import build_procedure
 from procedures.models import Check, Procedure
+from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
 from tests.helpers import record
 from tests.sending_site import SendingSite
@@ -125,6 +131,10 @@ def test_a_form_post_is_verified_with_its_secret_only_present(shared, site, demo
     statuses = {p.name: p.status for p in result.evidence.parameters}
     assert statuses == {"subject": "sent", "priority": "sent", "access_token": "present"}
     assert OTHER_TOKEN not in result.model_dump_json()
+    shown = "\n".join(run_outcome(result))  # the terminal and the Run tab; the MCP client gets the same evidence
+    assert "Evidence: request" in shown and "access_token: present at access_token" in shown
+    assert RunReport.of(result, "").evidence == result.evidence
+    assert "priority at priority" in describe_procedure(procedure)  # `showmehow show`
 
 
 @pytest.mark.parametrize(("variant", "problem"), [("ticket-silent.html", "sent no POST"), ("ticket-twice.html", "several")])
@@ -150,3 +160,24 @@ def test_a_wrong_end_check_does_not_fail_a_run_the_site_received(shared, site, d
     (revision,) = store.revisions.list(procedure.id)
     assert wrong not in store.revisions.accept(revision.id).checks
     assert json.loads(result.model_dump_json())["evidence"]["note"]
+
+
+def test_an_exported_script_carries_the_same_evidence(site, demonstrated, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    def run(procedure: Procedure, *args: str) -> subprocess.CompletedProcess[str]:
+        script = tmp_path / "script.py"
+        script.write_text(playwright_script(procedure))
+        return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=180, cwd=tmp_path)
+
+    ran = run(demonstrated["ticket"], "--subject", "Toner low", "--priority", "Low", "--access-token", OTHER_TOKEN)
+    assert ran.returncode == 0, ran.stderr
+    assert "evidence: access_token: present at access_token" in ran.stdout and OTHER_TOKEN not in ran.stdout
+    assert ran.stdout.strip().endswith("checks passed)") and site.posts("saved")[-1].form()["priority"] == ["l"]
+    site.variants["/sending/expense.html"] = "/sending/expense-old.html"
+    try:
+        values = ["Bob Stone", "Pound sterling", "Lunch", "9.75", "Train", "31.20"]
+        names = [p.name for p in demonstrated["report"].abstract.parameters]
+        ran = run(demonstrated["report"], *[a for n, v in zip(names, values) for a in (f"--{n.replace('_', '-')}", v)])
+    finally:
+        site.variants.clear()
+    assert site.posts("api/expenses")[-1].json() != SENT_REPORT
+    assert ran.returncode != 0 and "did not receive the task's values" in ran.stderr
