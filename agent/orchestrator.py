@@ -407,8 +407,10 @@ class _Run:
             self.log.memory_event({"event": "steps_removed", "id": revision.id, "changes": revision.changes})
 
     def _count_replay(self, resume: _Resume) -> None:
-        """The failure of the replay that the agent took over counts against its procedure."""
-        self._count(resume.procedure.id, resume.replayed.outcome, resume.replayed.failed_step)
+        """The failure of the replay that the agent took over counts against its procedure (unless its requests
+        show the site received the task's values)."""
+        replayed = resume.replayed
+        self._count(resume.procedure.id, replayed.outcome, replayed.failed_step, disputed(replayed.outcome, replayed.evidence))
 
     @staticmethod
     def _verifier(matches: list[Match]) -> Verifier | None:
@@ -503,6 +505,7 @@ class _Run:
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
             if pending is None:
                 self._watch_left_out(procedure, replayed)
+                self._propose_without_wrong_checks(procedure, replayed)
             revision = self._learn_left_out(procedure, played, replayed) if replayed.left_out else None
             revision_id = revision.id if revision else pending.id if pending else None
             return self._replayed(procedure.id, replayed, revision_id, match.binding.sources, counted=revision is not None)

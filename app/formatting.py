@@ -113,10 +113,10 @@ def run_outcome(result: RunResult) -> list[str]:
     """What a run did and cost, and the fix it learned: the same lines in the terminal and the Run tab."""
     shown = result.model_copy(update={"error": plain_error(result.error)}) if result.error else result
     lines = [f"{shown.verdict()} ({result.mode}, {len(result.steps)} steps)", f"Cost: {result.cost.describe()}"]
-    if result.evidence is not None:
-        lines += [f"Evidence: {result.evidence.kind}", *(f"  {line}" for line in result.evidence.lines())]
     if result.procedure_id or result.counted:
         lines.append(result.confidence())
+    if result.evidence is not None:
+        lines += [f"Evidence: {result.evidence.kind}", *(f"  {line}" for line in result.evidence.lines())]
     if result.checks_left_out:
         lines.append("Checks left out (they need a value the run did not have): " + "; ".join(result.checks_left_out))
     if result.revision_id:
