@@ -17,7 +17,7 @@ from procedures.models import Check, Procedure
 from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
 from tests.helpers import record
-from tests.sending_site import SendingSite
+from tests.sending_site import SendingSite, form, sent_json
 
 TOKEN, OTHER_TOKEN = "s3cret-Tok3n", "other-Tok3n"
 TICKET, NEW_TICKET = 'Open a ticket "Printer jam" with priority Urgent', 'Open a ticket "Toner low" with priority Low'
@@ -100,7 +100,7 @@ def test_a_json_report_sent_by_fetch_is_verified_by_what_the_site_received(share
     assert {p.name: p.places for p in learned.parameters}["currency"] == ["currency"]  # the option's value
     result, _ = _run(shared, site, demonstrated["report"], NEW_REPORT, "expense.html")
     assert result.outcome == "verified", result.error
-    assert site.posts("api/expenses")[-1].json() == SENT_REPORT
+    assert sent_json(site.posts("api/expenses")[-1]) == SENT_REPORT
     assert result.evidence.kind == "request" and {p.status for p in result.evidence.parameters} == {"sent"}
 
 
@@ -110,7 +110,7 @@ def test_a_page_that_sends_other_values_or_is_refused_is_not_verified(shared, si
         result, store = _run(shared, site, demonstrated["report"], NEW_REPORT, "expense.html")
     finally:
         site.variants.clear()
-    assert site.posts("api/expenses")[-1].json() != SENT_REPORT  # "Thank you" all the same
+    assert sent_json(site.posts("api/expenses")[-1]) != SENT_REPORT  # "Thank you" all the same
     assert result.outcome == "failed" and "did not receive the task's values" in str(result.error)
     assert store.get(demonstrated["report"].id).failure_count == 1  # the evidence agrees: it counts
     site.status = 500
@@ -118,7 +118,7 @@ def test_a_page_that_sends_other_values_or_is_refused_is_not_verified(shared, si
         result, _ = _run(shared, site, demonstrated["report"], NEW_REPORT, "expense.html")
     finally:
         site.status = 200
-    assert site.posts("api/expenses")[-1].json() == SENT_REPORT
+    assert sent_json(site.posts("api/expenses")[-1]) == SENT_REPORT
     assert result.outcome == "failed" and "answered 500" in str(result.error)
 
 
@@ -127,7 +127,7 @@ def test_a_form_post_is_verified_with_its_secret_only_present(shared, site, demo
     assert TOKEN not in procedure.model_dump_json()
     result, _ = _run(shared, site, procedure, NEW_TICKET, "ticket.html", secrets={"access_token": OTHER_TOKEN})
     assert result.outcome == "verified", result.error
-    assert site.posts("saved")[-1].form() == {"subject": ["Toner low"], "priority": ["l"], "access_token": [OTHER_TOKEN]}
+    assert form(site.posts("saved")[-1]) == {"subject": ["Toner low"], "priority": ["l"], "access_token": [OTHER_TOKEN]}
     statuses = {p.name: p.status for p in result.evidence.parameters}
     assert statuses == {"subject": "sent", "priority": "sent", "access_token": "present"}
     assert OTHER_TOKEN not in result.model_dump_json()
@@ -137,9 +137,9 @@ def test_a_form_post_is_verified_with_its_secret_only_present(shared, site, demo
     assert "priority at priority" in describe_procedure(procedure)  # `showmehow show`
 
 
-@pytest.mark.parametrize(("variant", "problem"), [("ticket-silent.html", "sent no POST"), ("ticket-twice.html", "several")])
-def test_a_site_that_sends_nothing_or_twice_is_not_verified(shared, site, demonstrated, variant, problem) -> None:  # type: ignore[no-untyped-def]
-    site.variants["/sending/ticket.html"] = f"/sending/{variant}"
+@pytest.mark.parametrize(("mode", "problem"), [("ticket-silent.js", "sent no POST"), ("ticket-twice.js", "several")])
+def test_a_site_that_sends_nothing_or_twice_is_not_verified(shared, site, demonstrated, mode, problem) -> None:  # type: ignore[no-untyped-def]
+    site.variants["/sending/ticket-mode.js"] = f"/sending/{mode}"
     try:
         result, _ = _run(shared, site, demonstrated["ticket"], NEW_TICKET, "ticket.html", secrets={"access_token": OTHER_TOKEN})
     finally:
@@ -153,7 +153,7 @@ def test_a_wrong_end_check_does_not_fail_a_run_the_site_received(shared, site, d
     wrong = Check(kind="text", expected="Subject: Printer jam", source="person")  # the demonstration's own subject
     procedure = procedure.model_copy(update={"checks": [*procedure.checks, wrong]})
     result, store = _run(shared, site, procedure, NEW_TICKET, "ticket.html", secrets={"access_token": OTHER_TOKEN})
-    assert site.posts("saved")[-1].form()["subject"] == ["Toner low"]
+    assert form(site.posts("saved")[-1])["subject"] == ["Toner low"]
     assert result.outcome == "verified" and "check is wrong" in result.verdict()
     stored = store.get(procedure.id)
     assert (stored.success_count, stored.failure_count, stored.deprecated) == (1, 0, False)
@@ -171,7 +171,7 @@ def test_an_exported_script_carries_the_same_evidence(site, demonstrated, tmp_pa
     ran = run(demonstrated["ticket"], "--subject", "Toner low", "--priority", "Low", "--access-token", OTHER_TOKEN)
     assert ran.returncode == 0, ran.stderr
     assert "evidence: access_token: present at access_token" in ran.stdout and OTHER_TOKEN not in ran.stdout
-    assert ran.stdout.strip().endswith("checks passed)") and site.posts("saved")[-1].form()["priority"] == ["l"]
+    assert ran.stdout.strip().endswith("checks passed)") and form(site.posts("saved")[-1])["priority"] == ["l"]
     site.variants["/sending/expense.html"] = "/sending/expense-old.html"
     try:
         values = ["Bob Stone", "Pound sterling", "Lunch", "9.75", "Train", "31.20"]
@@ -179,5 +179,5 @@ def test_an_exported_script_carries_the_same_evidence(site, demonstrated, tmp_pa
         ran = run(demonstrated["report"], *[a for n, v in zip(names, values) for a in (f"--{n.replace('_', '-')}", v)])
     finally:
         site.variants.clear()
-    assert site.posts("api/expenses")[-1].json() != SENT_REPORT
+    assert sent_json(site.posts("api/expenses")[-1]) != SENT_REPORT
     assert ran.returncode != 0 and "did not receive the task's values" in ran.stderr
