@@ -111,6 +111,15 @@ def test_evidence_the_run_lacks_is_named_and_never_exact() -> None:
     ]
     several = judge_requests([EXPECTED], [Watched(s, 200, 3, "127.0.0.1") for s in sent], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
     assert "several" in several.problems[0] and not several.exact
+    typed = [read_request("GET", f"http://127.0.0.1/login?user={v}", "", None) for v in ("b", "bo", "bob")]  # as typed
+    latest = judge_requests(
+        [EXPECTED.model_copy(update={"method": "GET"})],
+        [Watched(s, 200, 3, "127.0.0.1") for s in typed],
+        {"username": "bob"},
+        {},
+        [],
+    )  # type: ignore[arg-type]
+    assert latest.parameters[0].status == "sent"
     unread = read_request("POST", "http://127.0.0.1/login", "application/json", b"{oops")
     broken = judge_requests([EXPECTED], [Watched(unread, 200, 3, "127.0.0.1")], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
     assert "could not be read" in broken.problems[0] and not broken.exact
