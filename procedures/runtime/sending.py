@@ -38,7 +38,6 @@ class Watched:
     sent: Sent
     status: int | None
     step: int | None
-    page_host: str = ""
 
 
 class RequestWatch:
@@ -57,12 +56,11 @@ class RequestWatch:
         try:
             body = request.post_data_buffer
             content_type = request.headers.get("content-type", "")
-            page_url = request.frame.page.url if not request.is_navigation_request() else request.frame.url
-        except (PlaywrightError, ValueError, AttributeError):
-            body, content_type, page_url = None, "", ""
+        except (PlaywrightError, ValueError):
+            body, content_type = None, ""
         sent = read_request(request.method, request.url, content_type, body)
         if sent is not None:
-            watched = Watched(sent=sent, status=None, step=self.step(), page_host=host_of(page_url) or host_of(request.url))
+            watched = Watched(sent=sent, status=None, step=self.step())
             self.seen.append(watched)
             self._by_request[id(request)] = watched
 
@@ -113,7 +111,7 @@ def judge_requests(
     """What the run's requests say of the task's `values` where the demonstration's requests (`evidence`) had
     them; `examples`: the demonstrated values (a value the task replaced must not be sent there)."""
     result: dict[str, Any] = {"kind": "request" if evidence else "none", "parameters": [], "problems": [], "mismatches": []}
-    result["error_status"] = _error_status(watched)
+    result["error_status"] = None
     for expected in evidence:
         request, problem = _the_request(expected, watched)
         if request is None:
@@ -161,12 +159,6 @@ def evidence_lines(evidence: Mapping[str, Any]) -> list[str]:
     return out + list(evidence.get("mismatches") or []) + list(evidence["problems"]) + refused
 
 
-def _error_status(watched: list[Watched]) -> int | None:
-    """The error status that answered a request sending something to the page's own site, if any."""
-    refused = (w for w in watched if w.status is not None and w.status >= 400 and w.sent.method != "GET")
-    return next((w.status for w in refused if host_of(w.sent.url) == w.page_host), None)
-
-
 def _the_request(expected: Mapping[str, Any], watched: list[Watched]) -> tuple[Watched | None, str]:
     """The one request of the run that stands for the demonstration's, or why there is none to judge."""
     method, url = expected["method"], expected["url"]
@@ -175,6 +167,9 @@ def _the_request(expected: Mapping[str, Any], watched: list[Watched]) -> tuple[W
     if not same:
         return None, f"the page sent no {method} to {url} (the demonstration's step did)"
     here = [w for w in same if host_of(w.sent.url) == host_of(url)]
+    refused = [w for w in here if w.status is not None and w.status >= 400]
+    if refused:
+        return refused[-1], ""  # what the site refused, whatever else was sent
     if not here:
         return None, f"the request went to another site ({host_of(same[0].sent.url)}), not {host_of(url)}"
     if method != "GET" and len({tuple(w.sent.fields) for w in here}) > 1:  # a GET again (typing a search) is the latest

@@ -85,7 +85,7 @@ EXPECTED = RequestEvidence(
 
 def _judged(body: str, status: int = 200, url: str = "http://127.0.0.1/login", times: int = 1) -> object:
     sent = read_request("POST", url, "application/x-www-form-urlencoded", body.encode())
-    watched = [Watched(sent=sent, status=status, step=3, page_host="127.0.0.1") for _ in range(times)]  # type: ignore[arg-type]
+    watched = [Watched(sent=sent, status=status, step=3) for _ in range(times)]  # type: ignore[arg-type]
     return judge_requests([EXPECTED], watched, {"username": "bob", "password": "pw2"}, {"username": "emile"}, [])
 
 
@@ -109,18 +109,18 @@ def test_evidence_the_run_lacks_is_named_and_never_exact() -> None:
     sent = [
         read_request("POST", "http://127.0.0.1/login", "application/x-www-form-urlencoded", b) for b in (b"user=bob", b"user=x")
     ]
-    several = judge_requests([EXPECTED], [Watched(s, 200, 3, "127.0.0.1") for s in sent], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
+    several = judge_requests([EXPECTED], [Watched(s, 200, 3) for s in sent], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
     assert "several" in several.problems[0] and not several.exact
     typed = [read_request("GET", f"http://127.0.0.1/login?user={v}", "", None) for v in ("b", "bo", "bob")]  # as typed
     latest = judge_requests(
         [EXPECTED.model_copy(update={"method": "GET"})],
-        [Watched(s, 200, 3, "127.0.0.1") for s in typed],
+        [Watched(s, 200, 3) for s in typed],
         {"username": "bob"},
         {},
         [],
     )  # type: ignore[arg-type]
     assert latest.parameters[0].status == "sent"
     unread = read_request("POST", "http://127.0.0.1/login", "application/json", b"{oops")
-    broken = judge_requests([EXPECTED], [Watched(unread, 200, 3, "127.0.0.1")], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
+    broken = judge_requests([EXPECTED], [Watched(unread, 200, 3)], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
     assert "could not be read" in broken.problems[0] and not broken.exact
     assert judge_requests([], [], {}, {}, []).kind == "none"  # nothing learned: the pages are all the evidence
