@@ -19,12 +19,14 @@ from procedures.runtime.sending import RequestWatch, covers
 from procedures.store import ProcedureStore
 
 
-def run_evidence(procedure: Procedure, watch: RequestWatch, values: dict[str, str], page: Any) -> RunEvidence:
-    """What the requests the run sent say of its values, where the demonstration's requests had them."""
+def run_evidence(procedure: Procedure, watch: RequestWatch, values: dict[str, str], page: Any, start: int = 0) -> RunEvidence:
+    """What the requests the run sent say of its values, where the demonstration's requests had them: those sent by
+    the steps this replay played (from `start`, 0-based; what an agent did before is not watched)."""
     watch.settle(page)
     examples = {p.name: p.example for p in procedure.abstract.parameters}
     steps = [s.model_dump() for s in procedure.steps]
-    return judge_requests(procedure.evidence, watch.seen, values, examples, steps)
+    played = [e for e in procedure.evidence if e.step is None or e.step > start]
+    return judge_requests(played, watch.seen, values, examples, steps)
 
 
 def verdict(
@@ -36,7 +38,7 @@ def verdict(
         return outcome, None
     if evidence.error_status is not None:
         return "failed", f"the site answered {evidence.error_status} to what the page sent"
-    if not procedure.evidence:
+    if not procedure.evidence or not (evidence.parameters or evidence.problems):  # nothing to judge by requests
         evidence.kind = "page" if outcome == "verified" else "none"
         return outcome, None
     if evidence.contradicts:

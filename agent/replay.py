@@ -143,7 +143,7 @@ def play(
     watch = RequestWatch(page.context, lambda: len(records) + 1)  # the step playing: the next to be recorded
     try:
         played = _played(player, procedure, steps, playing.log, records, contradiction, start)
-        return _weighed(played, player, procedure, watch)
+        return _weighed(played, player, procedure, watch, start)
     finally:
         watch.detach()
 
@@ -188,11 +188,11 @@ DONE_WAIT_MS = 500  # how long the end checks may wait for the page, after an ag
 SETTLED_WAIT_MS = 100  # how long a check on a page that has settled may take (0 would be no limit to Playwright)
 
 
-def _weighed(result: ReplayResult, player: Player, procedure: Procedure, watch: RequestWatch) -> ReplayResult:
+def _weighed(result: ReplayResult, player: Player, procedure: Procedure, watch: RequestWatch, start: int) -> ReplayResult:
     """The replay's outcome weighed with what its requests carried (agent.evidence): a request with other values
     or an error status fails it, a missing one leaves it unverified, and one with exactly the task's values
     verifies a run that only end checks failed, naming them as wrong."""
-    evidence = run_evidence(procedure, watch, player.values, player.last_page)
+    evidence = run_evidence(procedure, watch, player.values, player.last_page, start)
     failing = [c for c in result.checks if not c.passed]
     only_checks = result.outcome == "failed" and result.failed_step is None and bool(failing) and not player.unsure
     outcome, note = verdict(result.outcome, procedure, evidence, player.values, only_checks)
