@@ -16,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
+from agent.evidence import disputed, propose_check_removal
 from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, SETTLED_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
@@ -333,8 +334,9 @@ class _Run:
         except ShowMeHowError as exc:  # nothing fits, or the task lacks values: no procedure is blamed
             return RunResult(success=False, error=str(exc), mode="replay", outcome="task_fault" if matches else "failed")
         outcome = self._play(page, match.procedure, match.binding.values, contradiction=self._contradiction(match))
-        self._count(match.procedure.id, outcome.outcome, outcome.failed_step)
+        self._count(match.procedure.id, outcome.outcome, outcome.failed_step, disputed(outcome.outcome, outcome.evidence))
         self._watch_left_out(match.procedure, outcome)
+        self._propose_without_wrong_checks(match.procedure, outcome)
         return RunResult(
             success=outcome.success,
             steps=outcome.steps,
@@ -346,18 +348,20 @@ class _Run:
             outcome=outcome.outcome,
             checks=outcome.checks,
             failed_step=None if outcome.failed_step is None else outcome.failed_step + 1,
+            evidence=outcome.evidence,
         )
 
-    def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None) -> None:
+    def _count(self, procedure_id: str, outcome: Outcome, failed_step: int | None = None, disputed: bool = False) -> None:
         """The honest UPDATE: only a verified success or a failure of the procedure itself changes its
         confidence; an unverified run is one more run that does not, and a stop, a fault of the task (values missing,
         invalid or in a form the page cannot take) and a fault of the environment (the site unreachable) are no run
-        of it."""
-        counted = outcome in ("verified", "failed")
+        of it. Nor is a failure that the request evidence `disputed` (the site received exactly the task's values):
+        a procedure is deprecated only by failures the evidence agrees with."""
+        counted = outcome in ("verified", "failed") and not disputed
         if counted:
             self.store.record_outcome(procedure_id, success=outcome == "verified", step_failed=failed_step)
             self.counted[procedure_id] = outcome == "verified"
-        elif outcome == "unverified":
+        elif outcome in ("unverified", "failed"):
             self.store.record_other_run(procedure_id)
         if outcome in ("verified", "failed", "unverified"):
             self.used.add(procedure_id)
@@ -383,6 +387,14 @@ class _Run:
         self.used.add(procedure_id)
         self.log.memory_event({"event": "run_counted", "procedure_id": procedure_id, "outcome": result.outcome})
 
+    def _propose_without_wrong_checks(self, procedure: Procedure, replayed: ReplayResult) -> None:
+        """A run verified by its request though end checks failed proposes removing those checks."""
+        if replayed.outcome == "verified" and replayed.wrong_checks:
+            revision = propose_check_removal(self.store, procedure, replayed.wrong_checks, str(self.log.dir))
+            if revision is not None:
+                revision = accept_when_confirmed(self.store, revision, self.settings)
+                self.log.memory_event({"event": "revision_proposed", "id": revision.id, "status": revision.status})
+
     def _watch_left_out(self, procedure: Procedure, replayed: ReplayResult) -> None:
         """A verified replay of the procedure's steps counts one more run without each step that a revision
         left out and this run skipped (see confirm_left_out)."""
@@ -396,8 +408,10 @@ class _Run:
             self.log.memory_event({"event": "steps_removed", "id": revision.id, "changes": revision.changes})
 
     def _count_replay(self, resume: _Resume) -> None:
-        """The failure of the replay that the agent took over counts against its procedure."""
-        self._count(resume.procedure.id, resume.replayed.outcome, resume.replayed.failed_step)
+        """The failure of the replay that the agent took over counts against its procedure (unless its requests
+        show the site received the task's values)."""
+        replayed = resume.replayed
+        self._count(resume.procedure.id, replayed.outcome, replayed.failed_step, disputed(replayed.outcome, replayed.evidence))
 
     @staticmethod
     def _verifier(matches: list[Match]) -> Verifier | None:
@@ -492,6 +506,7 @@ class _Run:
             self._count(procedure.id, replayed.outcome, replayed.failed_step)
             if pending is None:
                 self._watch_left_out(procedure, replayed)
+                self._propose_without_wrong_checks(procedure, replayed)
             revision = self._learn_left_out(procedure, played, replayed) if replayed.left_out else None
             revision_id = revision.id if revision else pending.id if pending else None
             return self._replayed(procedure.id, replayed, revision_id, match.binding.sources, counted=revision is not None)
@@ -629,6 +644,7 @@ class _Run:
             binding=sources,
             outcome=replayed.outcome,
             checks=replayed.checks,
+            evidence=replayed.evidence,
         )
 
     def _play(

@@ -9,15 +9,18 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
+from agent.evidence import run_evidence, verdict
 from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
 from core.thesaurus import closeness
 from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
+from procedures.evidence import RunEvidence
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import option_values
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
+from procedures.runtime.sending import RequestWatch
 
 FAULT_OUTCOMES: dict[str, Outcome] = {"task": "task_fault", "environment": "environment", "stopped": "stopped"}
 
@@ -33,6 +36,8 @@ class ReplayResult:
     checks: list[CheckRecord] = field(default_factory=list)  # the end checks
     left_out: list[int] = field(default_factory=list)  # 0-based steps not played: nothing to act on, the task done
     missing: bool = False  # the failed step's element was not on the page (else: it was, and the step failed after)
+    evidence: RunEvidence | None = None  # what the run's requests carried (agent.evidence)
+    wrong_checks: list[Check] = field(default_factory=list)  # end checks that failed a run its requests show was done
 
 
 def bound_checks(procedure: Procedure, values: Mapping[str, str]) -> tuple[list[Check], list[str]]:
@@ -135,6 +140,24 @@ def play(
     )
     player.before_leaving = journal.before_leaving
     records = journal.records
+    watch = RequestWatch(page.context, lambda: len(records) + 1)  # the step playing: the next to be recorded
+    try:
+        played = _played(player, procedure, steps, playing.log, records, contradiction, start)
+        return _weighed(played, player, procedure, watch, start)
+    finally:
+        watch.detach()
+
+
+def _played(
+    player: Player,
+    procedure: Procedure,
+    steps: list[dict[str, Any]],
+    log: RunLog | None,
+    records: list[StepRecord],
+    contradiction: Contradiction | None,
+    start: int,
+) -> ReplayResult:
+    """The replay judged by its steps and page checks alone."""
     try:
         player.run(steps[: contradiction.step] if contradiction else steps, start)
         if contradiction is not None:
@@ -142,7 +165,7 @@ def play(
     except StepFailed as failure:
         failed = next((r for r in records if r.step == failure.index + 1), None)
         if failure.missing and failed is not None:
-            done = _done_already(player, procedure, failure.index, records, playing.log)
+            done = _done_already(player, procedure, failure.index, records, log)
             if done is not None:
                 return done
         fault = failure.fault
@@ -158,11 +181,30 @@ def play(
             outcome=outcome,
             missing=failure.missing,
         )
-    return _judged(player, procedure, records, playing.log)
+    return _judged(player, procedure, records, log)
 
 
 DONE_WAIT_MS = 500  # how long the end checks may wait for the page, after an agent's action, to show the task done
 SETTLED_WAIT_MS = 100  # how long a check on a page that has settled may take (0 would be no limit to Playwright)
+
+
+def _weighed(result: ReplayResult, player: Player, procedure: Procedure, watch: RequestWatch, start: int) -> ReplayResult:
+    """The replay's outcome weighed with what its requests carried (agent.evidence): a request with other values
+    or an error status fails it, a missing one leaves it unverified, and one with exactly the task's values
+    verifies a run that only end checks failed, naming them as wrong."""
+    evidence = run_evidence(procedure, watch, player.values, player.last_page, start)
+    failing = [c for c in result.checks if not c.passed]
+    only_checks = result.outcome == "failed" and result.failed_step is None and bool(failing) and not player.unsure
+    outcome, note = verdict(result.outcome, procedure, evidence, player.values, only_checks)
+    evidence.note, result.evidence = note, evidence
+    if outcome == result.outcome:
+        return result
+    if outcome == "verified":
+        ready = bound_checks(procedure, player.values)[0]
+        result.wrong_checks = [check for check, record in zip(ready, result.checks) if not record.passed]
+    result.error = None if outcome == "verified" else note
+    result.outcome, result.success = outcome, outcome == "verified"  # type: ignore[assignment]
+    return result
 
 
 def _done_already(

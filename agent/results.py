@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from procedures.evidence import RunEvidence
+
 Mode = Literal["replay", "agent", "auto"]
 # verified: done and its checks passed; unverified: done, but nothing checked the result; failed: a step or
 # a check failed (the procedure's fault); task_fault: the task's values were missing, invalid or in a form the
@@ -98,6 +100,7 @@ class RunResult(BaseModel):
     checks_left_out: list[str] = Field(default_factory=list)  # end checks that need a value the run did not have
     counted: dict[str, bool] = Field(default_factory=dict)  # by procedure: the outcome recorded on it (True: a success)
     near_tie: str = ""  # the two procedures that fit the task about as well, when the person named neither
+    evidence: RunEvidence | None = None  # what the site received, per parameter, and which kind of evidence the run had
 
     @model_validator(mode="before")
     @classmethod
@@ -119,8 +122,12 @@ class RunResult(BaseModel):
     def verdict(self) -> str:
         """How the result reads to a person: "Succeeded, verified (2 checks)", "Done, unverified: ...", "Failed: ..."."""
         words = OUTCOME_WORDS[self.outcome]
+        note = self.evidence.note if self.evidence is not None else None
         if self.outcome == "verified":
-            return f"{words} ({len(self.checks)} check{'s' if len(self.checks) != 1 else ''} passed)"
+            passed = sum(c.passed for c in self.checks)
+            return f"{words} ({passed} check{'s' if passed != 1 else ''} passed{'; ' + note if note else ''})"
+        if self.outcome == "unverified" and note:
+            return f"{words}: {note}"
         if self.outcome == "unverified":
             return f"{words}: no check says the task got done (add one with `showmehow assert`)"
         return f"{words}: {self.error}" if self.error else words

@@ -117,6 +117,8 @@ def run_outcome(result: RunResult) -> list[str]:
         lines.append(result.confidence())
     if result.near_tie:
         lines.append(result.near_tie)
+    if result.evidence is not None:
+        lines += [f"Evidence: {result.evidence.kind}", *(f"  {line}" for line in result.evidence.lines())]
     if result.checks_left_out:
         lines.append("Checks left out (they need a value the run did not have): " + "; ".join(result.checks_left_out))
     if result.revision_id:

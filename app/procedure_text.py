@@ -48,6 +48,8 @@ def describe_procedure(p: Procedure) -> str:
     lines += [
         f"  {i}. {describe_check(c.model_dump())}  [{when_checked(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)
     ]
+    lines.append("Evidence from the network:" if p.evidence else "Evidence from the network: none (runs are judged by the pages)")
+    lines += [f"  {e.describe()}" for e in p.evidence]
     return "\n".join(lines)
 
 

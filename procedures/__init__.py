@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.settings import Settings, load_settings
 from procedures.builder import build_heuristic
+from procedures.evidence import learn_evidence
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.store import ProcedureStore, open_store
 from recorder.models import Recording
@@ -21,13 +22,14 @@ def build_procedure(
 ) -> Procedure:
     """A procedure from a recording: heuristic by default; with `model`, refined by that LLM through litellm
     (connected as `settings` say, by default the saved ones), falling back to the heuristic result (with a
-    BuilderFallbackWarning) on any failure."""
+    BuilderFallbackWarning) on any failure. Where its steps sent requests, the procedure keeps where each
+    parameter's value travelled (procedures.evidence)."""
     procedure = build_heuristic(recording)
-    if model is None:
-        return procedure
-    from procedures.llm_builder import refine_with_llm
+    if model is not None:
+        from procedures.llm_builder import refine_with_llm
 
-    return refine_with_llm(procedure, model=model, settings=settings or load_settings(), **llm_options)  # type: ignore[arg-type]
+        procedure = refine_with_llm(procedure, model=model, settings=settings or load_settings(), **llm_options)  # type: ignore[arg-type]
+    return procedure.model_copy(update={"evidence": learn_evidence(procedure, recording)})
 
 
 __all__ = ["Abstract", "Parameter", "Procedure", "ProcedureStep", "ProcedureStore", "build_procedure", "open_store"]

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validat
 
 from core.secrecy import hide_named_secrets, is_secret_name
 from core.urls import misleads
+from procedures.evidence import RequestEvidence
 from procedures.runtime.placeholders import OPTION_VALUE, aliased, placeholders
 from recorder.models import LONG, SHORT, RecordedStep
 
@@ -227,6 +228,7 @@ class Procedure(BaseModel):
     recording_id: str | None = None
     variants: list[str] = Field(default_factory=list)  # notes on the demonstrations merged into this one
     checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions
+    evidence: list[RequestEvidence] = Field(default_factory=list, max_length=50)  # where the requests sent its values
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
     version: int = Field(0, ge=0)  # counts the saves: an edit of an older version is refused (see ProcedureStore.update)
@@ -292,8 +294,9 @@ class Procedure(BaseModel):
         return [c for c in self.checks if c.after_step is not None]
 
     def uncovered_parameters(self) -> list[str]:
-        """Parameters that no check covers: a run that sent another value for one of them may still pass."""
+        """Parameters that no check nor request evidence covers: a run that sent another value for one may still pass."""
         covered = {n.removesuffix(OPTION_VALUE) for c in self.checks for n in c.referenced_parameters()}
+        covered |= {place.name for evidence in self.evidence for place in evidence.parameters}
         return [p.name for p in self.abstract.parameters if p.name not in covered]
 
     def outcome_checks(self) -> list[Check]:

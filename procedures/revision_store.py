@@ -77,7 +77,11 @@ class RevisionStore:
     def propose(self, revision: Revision) -> Revision:
         """Store a proposed revision; the same change proposed again counts one more success instead."""
         for pending in self.list(revision.procedure_id, "proposed"):
-            if same_steps(pending.base_steps, revision.base_steps) and same_steps(pending.steps, revision.steps):
+            if (
+                same_steps(pending.base_steps, revision.base_steps)
+                and same_steps(pending.steps, revision.steps)
+                and pending.checks == revision.checks
+            ):
                 return self._save(pending.model_copy(update={"successes": pending.successes + revision.successes}))
         return self._save(revision.model_copy(update={"created_by": revision.created_by or self._procedures.user}))
 

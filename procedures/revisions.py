@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from procedures.models import Parameter, Procedure, ProcedureStep
+from procedures.models import Check, Parameter, Procedure, ProcedureStep
 from recorder.models import SHORT
 
 RevisionStatus = Literal["proposed", "accepted", "rejected"]
@@ -26,6 +26,7 @@ class Revision(BaseModel):
     reason: str = Field("", max_length=SHORT)  # what broke
     changes: list[str] = Field(default_factory=list, max_length=200)  # per changed step: what the agent did, and why
     parameters: list[Parameter] | None = Field(None, max_length=100)  # the procedure's parameters it proposes (None: as they are)
+    checks: list[Check] | None = Field(None, max_length=200)  # the procedure's checks it proposes (None: as they are)
     successes: int = Field(1, ge=0)  # verified runs that went this way
     run_dir: str | None = None
     created_at: float = Field(default_factory=time.time)
@@ -39,6 +40,8 @@ class Revision(BaseModel):
         update: dict[str, object] = {"steps": self.steps, "failure_count": 0, "deprecated": False}
         if self.parameters is not None:
             update["abstract"] = procedure.abstract.model_copy(update={"parameters": self.parameters})
+        if self.checks is not None:
+            update["checks"] = self.checks
         return procedure.model_copy(update=update)
 
     def diff(self) -> list[str]:

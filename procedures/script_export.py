@@ -8,11 +8,11 @@ import pprint
 from pathlib import Path
 from types import ModuleType
 
-from core import masking, sites, urls
+from core import masking, sent, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, comparison, deadline, formats, placeholders, playback, widgets
+from procedures.runtime import checks, comparison, deadline, formats, placeholders, playback, sending, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -35,6 +35,8 @@ DOMAINS = {domains}  # the procedure's sites: it acts on them, and its secrets g
 PARAMETERS = {parameters}
 STEPS = {steps}
 CHECKS = {checks}
+EVIDENCE = {evidence}  # where the demonstration's requests carried each parameter's value
+EXAMPLES = {examples}
 CHROMIUM_ARGS = {chromium_args}
 
 
@@ -80,19 +82,37 @@ def main(argv=None):
         reach = Reach.of_steps(STEPS, params, DOMAINS, ask=ask, secrets=secret, may_use=scoped({{name: DOMAINS for name in secret}}))
         step_checks = [c for c in CHECKS if c["after_step"]]
         player = Player(page, params, timeout_ms=args.timeout * 1000, secret=secret, reach=reach, step_checks=step_checks)
+        watch = RequestWatch(page.context, lambda: len(player.results) + 1)
         try:
             for result in player.run(STEPS):
                 print(f"step {{result.index + 1}}: {{result.action}} {{result.status}}")
             ends = player.verify([c for c in CHECKS if not c["after_step"]])
+            watch.settle(player.last_page)
         except StepFailed as failure:
             sys.exit(str(failure))
         finally:
             browser.close()
     for check, problem in ends:
         print(f"check: {{describe_check(check, player.shown_params)}} {{'ok' if problem is None else 'FAILED: ' + problem}}")
-    if any(problem is not None for _, problem in ends):
+    judged(ends, judge_requests(EVIDENCE, watch.seen, player.values, EXAMPLES, STEPS), player.values)
+
+
+def judged(ends, evidence, values):
+    \"\"\"Verified only when the end checks pass and, where the demonstration sent a request, the run's carried the
+    task's values; a check that fails a run whose request carried exactly them is wrong.\"\"\"
+    for line in evidence_lines(evidence):
+        print(f"evidence: {{line}}")
+    if contradicts(evidence):
+        sys.exit("failed: the site did not receive the task's values")
+    failed = any(problem is not None for _, problem in ends)
+    if failed and not (exact(evidence) and covers(evidence, STEPS, values)):
         sys.exit("failed: an end check did not pass")
-    print(f"done, verified ({{len(ends)}} checks passed)" if ends else "done, unverified (no checks)")
+    if EVIDENCE and not exact(evidence):
+        print("done, unverified: " + "; ".join(evidence["problems"]))
+    elif failed:
+        print("done, verified by the request: an end check failed, but the site received exactly the task's values")
+    else:
+        print(f"done, verified ({{len(ends)}} checks passed)" if ends else "done, unverified (no checks)")
 
 
 if __name__ == "__main__":
@@ -104,6 +124,7 @@ INLINED = (
     urls,
     sites,
     masking,
+    sent,
     placeholders,
     formats,
     checks,
@@ -111,6 +132,7 @@ INLINED = (
     comparison,
     deadline,
     playback,
+    sending,
 )  # in this order: each uses only those before it
 
 
@@ -181,6 +203,8 @@ def playwright_script(procedure: Procedure) -> str:
             parameters=_literal(parameters),
             steps=_literal(steps),
             checks=_literal([check.model_dump(mode="json") for check in procedure.checks]),
+            evidence=_literal([evidence.model_dump(mode="json") for evidence in procedure.evidence]),
+            examples=_literal({p.name: p.example for p in procedure.abstract.parameters if not p.secret}),
             chromium_args=_literal(CHROMIUM_ARGS),
         )
     )

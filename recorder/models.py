@@ -104,6 +104,38 @@ class PageLines(BaseModel):
     lines: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=80)
 
 
+class SentField(BaseModel):
+    """A place in a request and the value sent there; a secret's value is never kept (`secret`: one was sent)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    place: str = Field(max_length=SHORT)
+    value: str | None = Field(None, max_length=SHORT)
+    secret: bool = False
+
+    @model_validator(mode="after")
+    def _secret_has_no_value(self) -> SentField:
+        if self.secret and self.value is not None:
+            raise ValueError("a secret sent must not carry its value")
+        return self
+
+
+class SentRequest(BaseModel):
+    """A request that a demonstration's step sent. `url` has no query; `step` is the 0-based recorded step."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    step: int = Field(ge=0)
+    method: str = Field(max_length=10)
+    url: str = Field(max_length=SHORT)
+    kind: str = Field(max_length=20)
+    fields: list[SentField] = Field(default_factory=list, max_length=500)
+    lengths: dict[Annotated[str, Field(max_length=SHORT)], int] = Field(default_factory=dict, max_length=100)  # arrays' items
+    status: int | None = None
+    problem: str | None = Field(None, max_length=SHORT)
+    third_party: bool = False  # sent to another host than the page the step was on
+
+
 class Recording(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -114,6 +146,7 @@ class Recording(BaseModel):
     steps: list[RecordedStep] = Field(default_factory=list)
     outcome: PageOutcome | None = None
     along: list[PageLines] = Field(default_factory=list, max_length=10_000)  # what pages showed along the way
+    requests: list[SentRequest] = Field(default_factory=list, max_length=200)  # what the steps sent
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
 
     @field_validator("title", "description")

@@ -24,6 +24,7 @@ from recorder.payloads import MAX_PAYLOAD_BYTES, PAYLOAD, AfterPayload, LoadPayl
 from recorder.rate import StepBudget
 from recorder.recordings import RecordingStore
 from recorder.scripts import listener_script, shown_function
+from recorder.sent_requests import RequestLog
 
 LATENCY_SAMPLES = 1000  # the latest event-to-step latencies kept, for the benchmark
 STEP_BURST = 50  # steps a page may add at once ...
@@ -77,6 +78,7 @@ class RecordingSession:
         self._lines: dict[int, deque[tuple[float, list[str]]]] = {}  # page index -> (time, its lines), as they changed
         self._start_lines: dict[int, list[str]] = {}  # page index -> the lines it showed when recording started
         self._handling = False
+        self._requests = RequestLog(context)  # what the steps send
 
     @property
     def steps(self) -> list[RecordedStep]:
@@ -95,6 +97,7 @@ class RecordingSession:
         """
         self._journal = Journal(self.recording, journal_dir(self._home))
         self._running = True
+        self._requests.start()
         self.context.on("page", self._on_page)
         for page in list(self.context.pages):
             state = self._track(page)
@@ -144,6 +147,8 @@ class RecordingSession:
         except (PlaywrightError, KeyError, ValueError):
             pass
         self._channel.detach()
+        self._requests.stop()
+        self.recording.requests = self._requests.requests(self.steps, self._secrets.holds)
         self.recording.dropped_payloads = self.dropped
         title, description = self._as_given
         self.recording.title = hide_named_secrets(self._secrets.replace(title, by_name=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -30,6 +31,8 @@ class AttackerServer:
     base: str = ""
     root: Path = HOSTILE
     name: str = "localhost"
+    variants: dict[str, str] = field(default_factory=dict)  # a file served in place of another (the site changed)
+    answer: Callable[[Received], tuple[int, bytes, str]] | None = None  # a POST's status, body and type
 
     def __post_init__(self) -> None:
         server = self
@@ -40,7 +43,8 @@ class AttackerServer:
 
             def do_GET(self) -> None:
                 server.received.append(Received("GET", self.path))
-                name = self.path.split("?")[0].lstrip("/")
+                path = self.path.split("?")[0]
+                name = server.variants.get(path, path).lstrip("/")
                 page = (server.root / name).resolve()
                 if name and page.is_relative_to(server.root.resolve()) and page.is_file():
                     self._answer(200, page.read_bytes(), "text/html" if name.endswith(".html") else "text/javascript")
@@ -50,7 +54,10 @@ class AttackerServer:
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 server.received.append(Received("POST", self.path, body))
-                self._answer(200, b"<!doctype html><title>Thanks</title><p>received", "text/html")
+                if server.answer is not None:
+                    self._answer(*server.answer(server.received[-1]))
+                else:
+                    self._answer(200, b"<!doctype html><title>Thanks</title><p>received", "text/html")
 
             def _answer(self, status: int, data: bytes, kind: str) -> None:
                 self.send_response(status)

@@ -101,7 +101,11 @@ def cmd_restore(args: argparse.Namespace) -> int:
         print(f"'{procedure.title}' ({procedure.id[:12]}) is not deprecated: runs already use it")
         return 0
     store.set_deprecated(procedure.id, False)
-    print(f"Restored {procedure.id}: runs use it again ({procedure.success_count} verified, {procedure.failure_count} failed)")
+    cleared = procedure.failure_count
+    print(
+        f"Restored {procedure.id}: runs use it again ({procedure.success_count} verified; the {cleared} failed run"
+        f"{'' if cleared == 1 else 's'} that deprecated it no longer count)"
+    )
     return 0
 
 

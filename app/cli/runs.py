@@ -39,6 +39,7 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
                     "bound": shown_bound(m),
                     "how": m.binding.sources,
                     "missing": m.missing,
+                    "evidence": [e.model_dump() for e in m.procedure.evidence],
                 }
                 for m in matches
             ],
@@ -71,6 +72,8 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
             optional = [p.name for p in m.procedure.abstract.parameters if not p.required and not p.secret]
             if optional:
                 lines.append(f"  optional (the demonstrated value unless the task gives one): {', '.join(optional)}")
+            for evidence in m.procedure.evidence:
+                lines.append(f"  request evidence: {evidence.describe()}")
             if m.procedure.uncovered_parameters():
                 lines.append(f"  no check covers: {', '.join(m.procedure.uncovered_parameters())}")
             if m.binding.ambiguous:

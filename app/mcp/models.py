@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from agent.results import CheckRecord, Cost, Outcome, RunResult
 from app.formatting import step_summary
 from core.masking import mask_values
+from procedures.evidence import RunEvidence
 from procedures.models import Parameter, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.playback import plain_error
@@ -140,6 +141,7 @@ class ProcedureView(BaseModel):
     flow: list[str]
     steps: list[StepView]
     checks: list[str]
+    evidence: list[str] = Field(default_factory=list, description="the requests a run is judged by: each parameter's place")
     success_count: int
     failure_count: int
     deprecated: bool
@@ -157,6 +159,7 @@ class ProcedureView(BaseModel):
             flow=p.abstract.flow,
             steps=steps,
             checks=[describe_check(c.model_dump()) for c in p.checks],
+            evidence=[e.describe() for e in p.evidence],
             success_count=p.success_count,
             failure_count=p.failure_count,
             deprecated=p.deprecated,
@@ -193,6 +196,11 @@ class RunReport(BaseModel):
     run_dir: str | None = None
     revision_id: str | None = Field(None, description="a fix this run learned, for the person to accept")
     near_tie: str = Field("", description="two procedures fit the task about as well and the first was taken: pass procedure_id")
+    evidence: RunEvidence | None = Field(
+        None,
+        description="what the site received: kind request (the request the page sent), page (only what the pages showed)"
+        " or none, and per parameter whether its value was sent at its place (never a value)",
+    )
 
     @classmethod
     def of(cls, result: RunResult, final_url: str) -> RunReport:
@@ -218,6 +226,7 @@ class RunReport(BaseModel):
             run_dir=result.run_dir,
             revision_id=result.revision_id,
             near_tie=result.near_tie,
+            evidence=result.evidence,
         )
 
 

@@ -75,6 +75,8 @@ class ProcedureEditor(QDialog):
         layout.addWidget(self._revision_box())
         layout.addWidget(parts, 1)
         layout.addWidget(self.coverage)
+        sent = "; ".join(e.describe() for e in procedure.evidence) or "none (runs are judged by the pages)"
+        layout.addWidget(QLabel(f"Evidence from the network: {sent}", wordWrap=True))
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 

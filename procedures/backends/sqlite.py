@@ -209,7 +209,10 @@ class LocalProcedureStore:
             self.revisions.drop(procedure_id)
 
     def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
-        return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated}))
+        """Deprecate a procedure, or restore it: then the failures that deprecated it are cleared, so that the
+        next failure does not deprecate it again at once."""
+        cleared: dict[str, object] = {} if deprecated else {"failure_count": 0}
+        return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated, **cleared}))
 
     def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
         """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing.
