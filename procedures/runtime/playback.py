@@ -23,6 +23,8 @@ from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
+from procedures.runtime.pointing import element_words, visible_point
+from procedures.runtime.relabelled import field_relabelled
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
     by_meaning,
@@ -934,6 +936,10 @@ class Player:
             if now >= deadline or self._settled(page, quiet_ms=self._acted_on.get(id(page), SETTLE_QUIET_MS)):
                 break
             page.wait_for_timeout(LOCATE_POLL_MS)
+        relabelled = field_relabelled(scope, step)  # a form laid out again: its label in more or fewer words
+        if relabelled is not None:
+            self.notes.append(f'found the field labelled "{step.get("field")}" by the words of its label now')
+            return relabelled[0], relabelled[1], tried
         self._not_found(index, step, page, selectors, tried, strangers, several)
 
     def _not_found(
@@ -1022,16 +1028,29 @@ class Player:
             self.notes.append(f"opened {name!r}, which held the element")
             self._shows(locator)  # else another section inside it may still be closed
 
-    def _click_shown(self, locator: Locator) -> None:
-        """Click the element; one that went hidden meanwhile (in a section that the previous step closed, still
-        closing when it was found) is revealed again and clicked once more."""
+    def _click_shown(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+        """Click the element at a point of it that shows (another element may lie over its centre); one that
+        went hidden meanwhile (in a section that the previous step closed, still closing when it was found)
+        is revealed again and clicked once more."""
         try:
-            locator.click(timeout=self.timeout_ms)
+            locator.click(timeout=self.timeout_ms, position=self._point_shown(index, step, locator, page))
         except PlaywrightError as exc:
             if "not visible" not in str(exc) or locator.is_visible():
                 raise
             self._reveal(locator)
-            locator.click(timeout=self.timeout_ms)
+            locator.click(timeout=self.timeout_ms, position=self._point_shown(index, step, locator, page))
+
+    def _point_shown(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> dict[str, float] | None:
+        """Where to click a shown element: None for its centre, else a point of it that nothing covers; no such
+        point within the step's time stops the run, naming the element and what covers it."""
+        if not locator.is_visible():
+            return None
+        point = visible_point(locator, self.timeout_ms)
+        if isinstance(point, str):
+            self._fail_if(index, step, page, f"no point of {element_words(locator)} shows: {point} lies over it")
+        if point is not None:
+            self.notes.append(f"clicked {element_words(locator)} where it shows, beside what lies over its centre")
+        return point if isinstance(point, dict) else None
 
     @staticmethod
     def _shows(locator: Locator) -> bool:
@@ -1117,7 +1136,7 @@ class Player:
         elif action == "click" and step.get("compare") is not None:
             self._click_by_comparison(index, step, locator, page, value)
         elif action == "click":
-            self._click_shown(locator)
+            self._click_shown(index, step, locator, page)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":

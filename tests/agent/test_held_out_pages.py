@@ -1,0 +1,32 @@
+"""Pages laid out otherwise than the demonstration's, as pages nobody here wrote are: each replay judged by
+what the fixture server received."""
+
+from agent import run_task
+from procedures import build_procedure
+from procedures.store import ProcedureStore
+from tests.helpers import record
+
+
+def _sent(served) -> list[str]:  # type: ignore[no-untyped-def]
+    return [p for p in served.received if p.startswith("/received.html")]
+
+
+def test_a_button_partly_covered_is_clicked_where_it_shows(context, served) -> None:  # type: ignore[no-untyped-def]
+    def send(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#send").click(position={"x": 20, "y": 20})  # beside the Help button over its centre
+        page.wait_for_url("**/received.html*")
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{served.url}/covered.html", send, title="Send the form")))
+    page = context.new_page()
+    page.goto(f"{served.url}/covered.html")
+    for wall in ("", "400"):  # a page that starts with a cover over everything, then shows
+        page.evaluate("wall => localStorage.setItem('wall', wall)", wall)
+        result = run_task("Send the form", page=page, store=store, mode="replay")
+        assert result.outcome in ("verified", "unverified"), result.error
+        assert _sent(served)[-1].startswith("/received.html?sent=yes&") and len(_sent(served)) == 2 + bool(wall)
+    assert not [p for p in served.received if "help" in p]  # never the button over its centre
+    page.evaluate("localStorage.setItem('wall', 'always')")
+    result = run_task("Send the form", page=page, store=store, mode="replay", timeout_ms=1500)
+    assert result.outcome == "failed" and 'no point of <button> "Send" shows: <div#wall> "Starting"' in result.error
+    assert len(_sent(served)) == 3 and not [p for p in served.received if "help" in p]
