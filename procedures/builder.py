@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
+from procedures.form_rows import field_labels, without_field_labels
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
@@ -813,6 +814,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
     mention_text = f"{recording.title}\n{recording.description}"
     named = [s.label for s in recording.steps if s.label and _mentions(mention_text, s.label)]
     named += [v for s in recording.steps if s.action in ("fill", "select") for v in (s.value, s.option_value) if v]
+    labels = field_labels(recording)
     for index, step in enumerate(recording.steps):
         field = step.field or step.label
         if step.action == "fill" and step.secret:
@@ -846,7 +848,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 required=False,
             )
         elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
-            _click_parameters(params, index, step, mention_text, named, targets, rows)
+            _click_parameters(params, index, without_field_labels(step, labels), mention_text, named, targets, rows)
     return params, owners, targets, rows
 
 

@@ -24,7 +24,7 @@ from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.pointing import element_words, visible_point
-from procedures.runtime.relabelled import field_relabelled
+from procedures.runtime.relabelled import field_relabelled, sent_as_laid_out
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
     by_meaning,
@@ -448,6 +448,7 @@ class Player:
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
         self._steps: list[Mapping[str, Any]] = []  # the steps of the run
+        self.relaid = False  # a field was found by the words of its label: the form was laid out again
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
@@ -806,6 +807,8 @@ class Player:
                     readings = [{**self.values, **self.shown}, *self._readings]
                     urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
                     problem = checks.url_problem(page, list(dict.fromkeys(urls)), wait)
+                    if problem and self.relaid and any(sent_as_laid_out(check["expected"], u, page.url) for u in urls):
+                        problem = None  # the form's fields moved, and the names they send by their places with them
                 else:
                     problem = checks.check_problem(page, check, {**self.values, **self.shown}, wait, self._readings)
             except KeyError as exc:
@@ -938,6 +941,7 @@ class Player:
             page.wait_for_timeout(LOCATE_POLL_MS)
         relabelled = field_relabelled(scope, step)  # a form laid out again: its label in more or fewer words
         if relabelled is not None:
+            self.relaid = True
             self.notes.append(f'found the field labelled "{step.get("field")}" by the words of its label now')
             return relabelled[0], relabelled[1], tried
         self._not_found(index, step, page, selectors, tried, strangers, several)

@@ -6,10 +6,15 @@ Playwright only.
 """
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from playwright.sync_api import FrameLocator, Locator, Page
+
+from procedures.runtime.checks import url_matches
+from procedures.runtime.placeholders import PLACEHOLDER
 
 FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), select, textarea"
 
@@ -82,3 +87,17 @@ def field_relabelled(scope: Page | FrameLocator, step: Mapping[str, Any]) -> tup
         return None
     selector = f"{FIELDS} >> nth={ranked[0][1]}"
     return selector, scope.locator(selector)
+
+
+def sent_as_laid_out(expected: str, filled: str, actual: str) -> bool:
+    """Whether the URL `actual` is the URL check `expected` (`filled`: with the run's values) but for which query
+    names carry the values of its placeholders: on a form laid out again the fields moved, and the names a page
+    gives its fields by their places moved with them. Every other part must match as url_matches says."""
+    movable = {k for k, v in parse_qsl(urlsplit(expected).query, keep_blank_values=True) if PLACEHOLDER.search(v)}
+    want, got = urlsplit(filled), urlsplit(actual)
+    wanted = parse_qsl(want.query, keep_blank_values=True)
+    fixed = urlencode([(k, v) for k, v in wanted if k not in movable])
+    if not movable or not url_matches(urlunsplit(want._replace(query=fixed)), actual):
+        return False
+    sent = Counter(v for k, v in parse_qsl(got.query, keep_blank_values=True) if k in movable)
+    return not Counter(v for k, v in wanted if k in movable) - sent

@@ -30,3 +30,24 @@ def test_a_button_partly_covered_is_clicked_where_it_shows(context, served) -> N
     result = run_task("Send the form", page=page, store=store, mode="replay", timeout_ms=1500)
     assert result.outcome == "failed" and 'no point of <button> "Send" shows: <div#wall> "Starting"' in result.error
     assert len(_sent(served)) == 3 and not [p for p in served.received if "help" in p]
+
+
+def test_a_form_laid_out_again_gets_each_value_in_the_field_its_label_names(context, served) -> None:  # type: ignore[no-untyped-def]
+    def enter(page) -> None:  # type: ignore[no-untyped-def]
+        for label, value in (("Director", "Spielberg"), ("Country", "USA"), ("Year", "1993")):
+            page.get_by_label(label, exact=True).fill(value)
+        page.get_by_role("button", name="Submit").click()
+        page.wait_for_url("**/received.html*")
+
+    title = 'Enter Director "Spielberg", Country "USA" and Year "1993" and send it'
+    procedure = build_procedure(record(context, f"{served.url}/relaid.html", enter, title=title))
+    assert not [s for s in procedure.steps if "item that shows" in s.description]  # a plain form has no rows
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{served.url}/relaid.html")
+    page.evaluate("localStorage.setItem('layout', '2')")
+    page.reload()  # "Director Name", "Release Year", the fields in another order
+    result = run_task('Enter Director "Nolan", Country "UK" and Year "2010" and send it', page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert _sent(served)[-1] == "/received.html?a=UK&b=Nolan&c=2010"
