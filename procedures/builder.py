@@ -20,6 +20,7 @@ from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, render
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
 from procedures.runtime.widgets import element_kind, kind_named, shows_word
 from procedures.search import element_name
+from procedures.shown_names import by_any_name, quoted_shown_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
@@ -879,6 +880,11 @@ def _click_parameters(
         if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
             targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
         return
+    shown = quoted_shown_name(step, mention_text)  # an "x" named "Close": the title quotes what a person sees
+    if shown is not None:
+        name = _name_from_title(shown, mention_text, named) or ROLE_NAMES.get(_role(step), "item")
+        targets[index] = params.add(name, shown, "target", required=True)
+        return
     if not mentioned and not (choice and step.input_type == "radio"):
         return
     base = (
@@ -1493,6 +1499,8 @@ class _StepMaker:
                 built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
+        if targets.get(index) and quoted_shown_name(step, self.mention_text) is not None:
+            built = by_any_name(built, step, targets[index])
         if index in rows:
             own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own

@@ -51,3 +51,24 @@ def test_a_form_laid_out_again_gets_each_value_in_the_field_its_label_names(cont
     result = run_task('Enter Director "Nolan", Country "UK" and Year "2010" and send it', page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert _sent(served)[-1] == "/received.html?a=UK&b=Nolan&c=2010"
+
+
+def test_the_text_a_person_sees_names_the_element_whatever_its_accessible_name(context, served) -> None:  # type: ignore[no-untyped-def]
+    def close(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_text("x", exact=True).click()  # the button named "Close"
+        page.wait_for_function("performance.getEntriesByType('resource').length > 0")
+
+    procedure = build_procedure(record(context, f"{served.url}/named.html", close, title='Click the "x" button'))
+    assert [(p.name, p.example) for p in procedure.abstract.parameters] == [("button", "x")]
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{served.url}/named.html")
+    for task, said in (
+        ('Click the "OK" button', "ok"),
+        ('Click the "Help" button', "help"),
+        ('Click the "Confirm" button', "ok"),
+    ):
+        result = run_task(task, page=page, store=store, mode="replay")  # its text, its accessible name, its title
+        assert result.outcome in ("verified", "unverified"), result.error
+        assert _sent(served)[-1].startswith(f"/received.html?clicked={said}&"), task
