@@ -72,3 +72,20 @@ def test_the_text_a_person_sees_names_the_element_whatever_its_accessible_name(c
         result = run_task(task, page=page, store=store, mode="replay")  # its text, its accessible name, its title
         assert result.outcome in ("verified", "unverified"), result.error
         assert _sent(served)[-1].startswith(f"/received.html?clicked={said}&"), task
+
+
+def test_an_option_of_a_list_box_chosen_as_it_was_is_recorded_and_replayed(context, served) -> None:  # type: ignore[no-untyped-def]
+    def choose_red(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#colour option", has_text="Red").click()  # chosen already: the list box sends no change
+        page.get_by_role("button", name="Send").click()
+        page.wait_for_url("**/received.html*")
+
+    procedure = build_procedure(record(context, f"{served.url}/listbox.html", choose_red, title='Send the colour "Red"'))
+    assert [(s.action, s.value) for s in procedure.steps][1] == ("select", "{colour}")
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{served.url}/listbox.html")
+    result = run_task('Send the colour "Gold"', page=page, store=store, mode="replay")
+    assert result.outcome == "verified", result.error
+    assert _sent(served)[-1].startswith("/received.html?colour=gold&")
