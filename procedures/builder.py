@@ -14,6 +14,7 @@ from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.form_rows import field_labels, without_field_labels
+from procedures.instruction_text import without_instruction
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
@@ -1589,7 +1590,7 @@ def _mark_reveals(recording: Recording, steps: list[ProcedureStep], origin: list
 
 
 def build_heuristic(recording: Recording) -> Procedure:
-    recording = _named_fields(recording)
+    recording = _named_fields(without_instruction(recording))
     params, owners, targets, rows = _find_parameters(recording)
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     sent = _sent_options(recording, owners, params)

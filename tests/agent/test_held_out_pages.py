@@ -89,3 +89,23 @@ def test_an_option_of_a_list_box_chosen_as_it_was_is_recorded_and_replayed(conte
     result = run_task('Send the colour "Gold"', page=page, store=store, mode="replay")
     assert result.outcome == "verified", result.error
     assert _sent(served)[-1].startswith("/received.html?colour=gold&")
+
+
+def test_a_step_into_a_text_box_holds_on_to_no_words_of_the_instruction(context, served) -> None:  # type: ignore[no-untyped-def]
+    def focus(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator("#area input").click()
+        page.wait_for_function("performance.getEntriesByType('resource').length > 0")
+
+    title = "Focus into the textbox."  # the page shows it just before the box
+    procedure = build_procedure(record(context, f"{served.url}/focus.html", focus, title=title))
+    assert not procedure.abstract.parameters and not [s for s in procedure.steps[-1].selectors if "textbox" in s]
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{served.url}/focus.html")
+    page.evaluate("localStorage.setItem('say', 'Put the cursor into the text box below.')")
+    page.reload()
+    focused = len([p for p in served.received if p.startswith("/received.html?focused=yes")])
+    result = run_task(title, page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert len([p for p in served.received if p.startswith("/received.html?focused=yes")]) == focused + 1
