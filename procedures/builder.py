@@ -16,6 +16,7 @@ from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.form_rows import field_labels, without_field_labels
 from procedures.instruction_text import without_instruction
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.notes import is_note
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
@@ -832,7 +833,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 snake_case(field, fallback="value"),
                 step.value,
                 label=field,
-                required=read or _names_value(mention_text, step.value),
+                required=read or (_names_value(mention_text, step.value) and not is_note(field)),
                 description="read off the page by the person: each run needs its own" if read else "",
             )
         elif step.action == "select" and step.value and not step.secret:

@@ -109,3 +109,25 @@ def test_a_step_into_a_text_box_holds_on_to_no_words_of_the_instruction(context,
     result = run_task(title, page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert len([p for p in served.received if p.startswith("/received.html?focused=yes")]) == focused + 1
+
+
+def test_a_note_the_title_named_is_optional_and_left_empty_when_a_task_gives_none(context, served) -> None:  # type: ignore[no-untyped-def]
+    def close(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("Status").focus()
+        page.keyboard.press("ArrowDown")  # Closed
+        page.get_by_label("Change note").fill("fixed in build 12")
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url("**/received.html*")
+
+    title = 'Set the status to "Closed" with the change note "fixed in build 12"'
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{served.url}/status.html", close, title=title)))
+    page = context.new_page()
+    for task, sent in (
+        ('Set the status to "Open"', "/received.html?status=open&note="),
+        ('Set the status to "Open" with the change note "reopened"', "/received.html?status=open&note=reopened"),
+    ):
+        page.goto(f"{served.url}/status.html")
+        result = run_task(task, page=page, store=store, mode="replay")
+        assert result.outcome == "verified", result.error
+        assert _sent(served)[-1] == sent
