@@ -12,7 +12,7 @@ from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, comparison, formats, placeholders, playback, pointing, relabelled, widgets
+from procedures.runtime import checks, comparison, formats, picks, placeholders, playback, pointing, relabelled, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -109,6 +109,7 @@ INLINED = (
     checks,
     widgets,
     comparison,
+    picks,
     pointing,
     relabelled,
     playback,

@@ -22,6 +22,7 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
+from procedures.runtime.picks import items_said, pick_of, split_picks
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.pointing import element_words, visible_point
 from procedures.runtime.relabelled import field_relabelled, sent_as_laid_out
@@ -449,10 +450,12 @@ class Player:
         self._hidden: list[str] = []  # values of secret parameters, longest first
         self._steps: list[Mapping[str, Any]] = []  # the steps of the run
         self.relaid = False  # a field was found by the words of its label: the form was laid out again
+        self.picks: dict[str, int] = {}  # by parameter: the place of the item the person picked among those showing its value
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
         message never holds the value of a secret parameter, though the page's URL or text may show one."""
+        self.params, self.picks = split_picks(steps, self.params)  # "Bob #2": the 2nd item that shows "Bob"
         derived = option_values(steps, self.params)  # a URL that holds a chosen option's value
         self.params, self.shown_params = {**self.params, **derived}, {**self.shown_params, **derived}
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
@@ -927,6 +930,8 @@ class Player:
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1 and number == 0 and pick_of(step, self.picks):  # the person picked one by its place
+                    return selector, self._picked(index, step, page, locator, found), tried
                 elif found > 1 and number == 0 and step.get("any_row"):  # the task addresses the value's holder
                     self.unsure.append(f"{found} items show the value the task names; the first was used")
                     self.notes.append(self.unsure[-1])
@@ -945,6 +950,15 @@ class Player:
             self.notes.append(f'found the field labelled "{step.get("field")}" by the words of its label now')
             return relabelled[0], relabelled[1], tried
         self._not_found(index, step, page, selectors, tried, strangers, several)
+
+    def _picked(self, index: int, step: Mapping[str, Any], page: Page, locator: Locator, found: int) -> Locator:
+        """The item the person picked by its place among the `found` that show the value; a place beyond them
+        stops the run, naming it."""
+        name, place = pick_of(step, self.picks) or ("", 0)
+        value = self.params.get(name, "")
+        self._fail_if(index, step, page, None if place <= found else f'no item #{place}: {found} items show "{value}"', "task")
+        self.notes.append(f'picked item #{place} of the {found} that show "{value}"')
+        return locator.nth(place - 1)
 
     def _not_found(
         self,
@@ -965,10 +979,13 @@ class Player:
             else ""
         )
         if step.get("row") and selectors[0] in several:  # several items show the value: the task does not say which
+            name = sorted(placeholders(step.get("selector")))[0] if placeholders(step.get("selector")) else ""
+            texts = scope.locator(selectors[0]).evaluate_all(ITEM_TEXTS_JS, self._text(step["row"], "selector"))
             raise StepFailed(
                 index,
-                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names, "
-                f"and it does not say which one ({selectors[0]}). The page showed {_page_summary(page)}",
+                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show "
+                f'"{self.params.get(name, "")}", the value the task names, and it does not say which one: '
+                f"{items_said(texts, name, str(self.params.get(name, '')))}",
                 tried,
                 fault="task",
             )

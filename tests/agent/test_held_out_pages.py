@@ -131,3 +131,30 @@ def test_a_note_the_title_named_is_optional_and_left_empty_when_a_task_gives_non
         result = run_task(task, page=page, store=store, mode="replay")
         assert result.outcome == "verified", result.error
         assert _sent(served)[-1] == sent
+
+
+def test_two_items_that_show_the_value_are_named_and_the_person_picks_one(context, served) -> None:  # type: ignore[no-untyped-def]
+    def archive(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator(".message", has_text="Bob").get_by_role("button", name="Archive").click()
+        page.wait_for_function("performance.getEntriesByType('resource').length > 0")
+
+    store = ProcedureStore()
+    store.add(build_procedure(record(context, f"{served.url}/mail.html", archive, title="Archive the message from Bob")))
+    page = context.new_page()
+    page.goto(f"{served.url}/mail.html")
+    page.evaluate("""localStorage.setItem("mail", '[["Dee","Rent"],["Dee","Keys"],["Bob","Lunch"]]')""")
+    page.reload()
+    result = run_task("Archive the message from Dee", page=page, store=store, mode="replay")
+    assert result.outcome == "task_fault" and '1. "Dee · Rent' in result.error and '2. "Dee · Keys' in result.error
+    assert '--param message="Dee #2"' in result.error  # how to pick one
+    assert not [p for p in served.received if "Rent" in p or "Keys" in p]  # neither was archived
+    for pick, subject in (("#2", "Keys"), ("#3", None)):
+        result = run_task(
+            "Archive the message from Dee", page=page, store=store, mode="replay", params={"message": f"Dee {pick}"}
+        )
+        if subject is None:  # a place beyond the items: stopped, naming it
+            assert result.outcome == "task_fault" and "no item #3: 2 items show" in result.error
+        else:
+            assert result.outcome in ("verified", "unverified"), result.error
+            assert _sent(served)[-1].startswith(f"/received.html?archived={subject}&")
+    assert not [p for p in served.received if "Rent" in p]
