@@ -13,7 +13,7 @@ from playwright.sync_api import Locator
 COVER_POLL_MS = 100  # how often a wholly covered element is looked at again, in case the cover goes away
 GRID = 7  # points across and down the element looked at for one that shows it
 
-# Where the element shows: {x, y} from its top left at a point where the topmost element is it or inside it
+# Where the element shows: {x, y} from its top left at a point where the topmost element is it, inside it or its label
 # (its centre when it shows there, else of a GRID x GRID grid of points the one farthest from any point that
 # does not show it and from its edges), or {cover: what lies over its centre} when no point in the viewport
 # shows it; null when it has no box.
@@ -22,7 +22,8 @@ VISIBLE_POINT_JS = f"""(el) => {{
   if (!r.width || !r.height) return null;
   const root = el.getRootNode();
   const top = (x, y) => (root.elementFromPoint ? root : document).elementFromPoint(x, y);
-  const mine = (e) => e && (e === el || el.contains(e) || (e.shadowRoot && e.contains(el)));
+  const label = (e) => e.closest && e.closest('label');  // a label over its own control clicks it, as Playwright allows
+  const mine = (e) => e && (e === el || el.contains(e) || (e.shadowRoot && e.contains(el)) || (label(e) && label(e).control === el));
   const shows = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && mine(top(r.left + x, r.top + y));
   if (shows(r.width / 2, r.height / 2)) return {{ x: r.width / 2, y: r.height / 2, centre: true }};
   const points = [];
