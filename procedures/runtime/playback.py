@@ -983,8 +983,8 @@ class Player:
             texts = scope.locator(selectors[0]).evaluate_all(ITEM_TEXTS_JS, self._text(step["row"], "selector"))
             raise StepFailed(
                 index,
-                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show "
-                f'"{self.params.get(name, "")}", the value the task names, and it does not say which one: '
+                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names "
+                f'("{self.params.get(name, "")}"), and it does not say which one: '
                 f"{items_said(texts, name, str(self.params.get(name, '')))}",
                 tried,
                 fault="task",

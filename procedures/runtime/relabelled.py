@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from playwright.sync_api import FrameLocator, Locator, Page
 
 from procedures.runtime.checks import url_matches
-from procedures.runtime.placeholders import PLACEHOLDER
+from procedures.runtime.placeholders import PLACEHOLDER, placeholders
 
 FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), select, textarea"
 
@@ -74,8 +74,9 @@ def field_relabelled(scope: Page | FrameLocator, step: Mapping[str, Any]) -> tup
     """The selector and locator of the one shown field of the step's kind whose label holds the recorded label's words, or whose words the
     recorded label holds, the closest; None when no field or two as close do."""
     wanted = words(step.get("field") or "")
-    if not wanted or step.get("action") not in ("fill", "select", "check", "uncheck", "click") or not step.get("tag"):
-        return None
+    typed = step.get("tag") in ("textarea", "select") or (step.get("tag") == "input" and step.get("input_type") in TEXT_TYPES)
+    if not wanted or step.get("action") not in ("fill", "select") or not typed or placeholders(step.get("selector")):
+        return None  # a field a value is typed or chosen in, not one a parameter names (a radio button is a choice)
     fields = scope.locator(FIELDS)
     found = fields.evaluate_all(FIELD_NAMES_JS)
     scores = [
