@@ -82,6 +82,8 @@ function smhOnClick(event) {
   if (event.detail >= 2) return; // the second click of a double click: the dblclick step covers it
   if (event.detail === 0 && smhLastSent.action.startsWith('press:') && smhNow() - smhLastSent.at < 1000) return; // a key activated it
   smhTouched = { el, at: smhNow() };
+  const box = smhListBoxOf(event.composedPath()[0]);
+  if (box) smhSelectStep(box); // an option of a list box chosen, though it may have been chosen already: no change
   if (el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
   if (el.localName === 'label' && el.control && el.control.localName === 'select') return;
   // A click into a text field (or its label) is a click on the field; a fill that follows replaces it.
@@ -172,18 +174,29 @@ function smhDeepActive() {
   return active;
 }
 
+// The list box (a `<select>` that shows its options: size above 1, not multiple) whose option was clicked.
+function smhListBoxOf(node) {
+  const option = node && node.nodeType === Node.ELEMENT_NODE ? node.closest('option') : null;
+  const box = option && option.closest('select');
+  return box && !box.multiple && box.size > 1 && !box.disabled && option.selected ? box : null;
+}
+
+function smhSelectStep(el) {
+  const chosen = Array.from(el.selectedOptions);
+  const secret = smhIsSecret(el);
+  smhStep('select', el, {
+    value: secret ? null : chosen.map((o) => smhNorm(o.label || o.text)).join('\n'),
+    option_value: secret ? null : chosen.map((o) => o.value).join('\n'),
+    secret,
+  });
+}
+
 function smhOnChange(event) {
   const el = event.composedPath()[0];
   if (!el || el.nodeType !== Node.ELEMENT_NODE) return;
   if (!event.isTrusted && !smhScriptedSelect(el)) return;
   if (el.localName === 'select') {
-    const chosen = Array.from(el.selectedOptions);
-    const secret = smhIsSecret(el);
-    smhStep('select', el, {
-      value: secret ? null : chosen.map((o) => smhNorm(o.label || o.text)).join('\n'),
-      option_value: secret ? null : chosen.map((o) => o.value).join('\n'),
-      secret,
-    });
+    smhSelectStep(el);
     return;
   }
   if (el.localName !== 'input') return;

@@ -22,6 +22,7 @@ from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.models import NO, YES, Parameter, Procedure
+from procedures.notes import is_note
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 from procedures.unasked import unasked
 from procedures.word_forms import replaced, same_word, word_pattern
@@ -976,7 +977,7 @@ def case_texts(procedure: Procedure) -> set[str]:
         p.name
         for p in procedure.abstract.parameters
         if not p.required and p.kind == "text" and not p.secret and not p.allowed and not p.setting and p.example
-        if p.name in multiline or len(p.example.split()) >= PROSE
+        if p.name in multiline or len(p.example.split()) >= PROSE or is_note(p.label)
     }
 
 

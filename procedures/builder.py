@@ -14,12 +14,16 @@ from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.decided_checks import decided, others_data
+from procedures.form_rows import field_labels, without_field_labels
+from procedures.instruction_text import without_instruction
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.notes import is_note
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
 from procedures.runtime.widgets import element_kind, kind_named, shows_word
 from procedures.search import element_name
+from procedures.shown_names import by_any_name, quoted_shown_name
 from recorder.models import PageOutcome, RecordedStep, Recording
 
 # Words that sit between a noun and its value in titles: "the issue called X", "a user named Y".
@@ -814,6 +818,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
     mention_text = f"{recording.title}\n{recording.description}"
     named = [s.label for s in recording.steps if s.label and _mentions(mention_text, s.label)]
     named += [v for s in recording.steps if s.action in ("fill", "select") for v in (s.value, s.option_value) if v]
+    labels = field_labels(recording)
     for index, step in enumerate(recording.steps):
         field = step.field or step.label
         if step.action == "fill" and step.secret:
@@ -829,7 +834,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 snake_case(field, fallback="value"),
                 step.value,
                 label=field,
-                required=read or _names_value(mention_text, step.value),
+                required=read or (_names_value(mention_text, step.value) and not is_note(field)),
                 description="read off the page by the person: each run needs its own" if read else "",
             )
         elif step.action == "select" and step.value and not step.secret:
@@ -847,7 +852,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 required=False,
             )
         elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
-            _click_parameters(params, index, step, mention_text, named, targets, rows)
+            _click_parameters(params, index, without_field_labels(step, labels), mention_text, named, targets, rows)
     return params, owners, targets, rows
 
 
@@ -877,6 +882,11 @@ def _click_parameters(
         icon = _icon_word(step, mention_text)
         if icon is not None:  # "the "Like" button on Bob's post": which of the item's icons is a choice too
             targets[index] = params.add(_name_from_title(icon, mention_text, named) or "icon", icon, "target")
+        return
+    shown = quoted_shown_name(step, mention_text)  # an "x" named "Close": the title quotes what a person sees
+    if shown is not None:
+        name = _name_from_title(shown, mention_text, named) or ROLE_NAMES.get(_role(step), "item")
+        targets[index] = params.add(name, shown, "target", required=True)
         return
     if not mentioned and not (choice and step.input_type == "radio"):
         return
@@ -1492,6 +1502,8 @@ class _StepMaker:
                 built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
+        if targets.get(index) and quoted_shown_name(step, self.mention_text) is not None:
+            built = by_any_name(built, step, targets[index])
         if index in rows:
             own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own
@@ -1574,7 +1586,7 @@ def _mark_reveals(recording: Recording, steps: list[ProcedureStep], origin: list
 
 
 def build_heuristic(recording: Recording) -> Procedure:
-    recording = _named_fields(recording)
+    recording = _named_fields(without_instruction(recording))
     params, owners, targets, rows = _find_parameters(recording)
     in_paths = _path_values(recording, params.values, owners | targets | rows)
     sent = _sent_options(recording, owners, params)

@@ -12,7 +12,19 @@ from core import masking, sent, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, comparison, deadline, formats, placeholders, playback, sending, widgets
+from procedures.runtime import (
+    checks,
+    comparison,
+    deadline,
+    formats,
+    picks,
+    placeholders,
+    playback,
+    pointing,
+    relabelled,
+    sending,
+    widgets,
+)
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -131,6 +143,9 @@ INLINED = (
     widgets,
     comparison,
     deadline,
+    picks,
+    pointing,
+    relabelled,
     playback,
     sending,
 )  # in this order: each uses only those before it

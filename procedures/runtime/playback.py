@@ -23,7 +23,10 @@ from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
+from procedures.runtime.picks import items_said, pick_of, split_picks
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
+from procedures.runtime.pointing import element_words, visible_point
+from procedures.runtime.relabelled import field_relabelled, sent_as_laid_out
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
     by_meaning,
@@ -447,10 +450,13 @@ class Player:
         self.results: list[StepResult] = []  # of the steps played so far, the failing one included
         self._hidden: list[str] = []  # values of secret parameters, longest first
         self._steps: list[Mapping[str, Any]] = []  # the steps of the run
+        self.relaid = False  # a field was found by the words of its label: the form was laid out again
+        self.picks: dict[str, int] = {}  # by parameter: the place of the item the person picked among those showing its value
 
     def run(self, steps: list[Mapping[str, Any]], start: int = 0) -> list[StepResult]:
         """Every step's result from `start` on; raises StepFailed at the first step that cannot be played. Its
         message never holds the value of a secret parameter, though the page's URL or text may show one."""
+        self.params, self.picks = split_picks(steps, self.params)  # "Bob #2": the 2nd item that shows "Bob"
         derived = option_values(steps, self.params)  # a URL that holds a chosen option's value
         self.params, self.shown_params = {**self.params, **derived}, {**self.shown_params, **derived}
         secret = {name for step in steps if step.get("secret") for name in placeholders(step.get("value"))}
@@ -809,6 +815,8 @@ class Player:
                     readings = [{**self.values, **self.shown}, *self._readings]
                     urls = [fill_placeholders(check.get("expected") or "", values, "url") for values in readings]
                     problem = checks.url_problem(page, list(dict.fromkeys(urls)), wait)
+                    if problem and self.relaid and any(sent_as_laid_out(check["expected"], u, page.url) for u in urls):
+                        problem = None  # the form's fields moved, and the names they send by their places with them
                 else:
                     problem = checks.check_problem(page, check, {**self.values, **self.shown}, wait, self._readings)
             except KeyError as exc:
@@ -927,6 +935,8 @@ class Player:
                         return selector, locator, tried
                     if selector not in strangers:
                         strangers.append(selector)
+                elif found > 1 and number == 0 and pick_of(step, self.picks):  # the person picked one by its place
+                    return selector, self._picked(index, step, page, locator, found), tried
                 elif found > 1 and number == 0 and step.get("any_row"):  # the task addresses the value's holder
                     self.unsure.append(f"{found} items show the value the task names; the first was used")
                     self.notes.append(self.unsure[-1])
@@ -939,7 +949,21 @@ class Player:
             if now >= deadline or self._settled(page, quiet_ms=self._acted_on.get(id(page), SETTLE_QUIET_MS)):
                 break
             page.wait_for_timeout(LOCATE_POLL_MS)
+        relabelled = field_relabelled(scope, step)  # a form laid out again: its label in more or fewer words
+        if relabelled is not None:
+            self.relaid = True
+            self.notes.append(f'found the field labelled "{step.get("field")}" by the words of its label now')
+            return relabelled[0], relabelled[1], tried
         self._not_found(index, step, page, selectors, tried, strangers, several)
+
+    def _picked(self, index: int, step: Mapping[str, Any], page: Page, locator: Locator, found: int) -> Locator:
+        """The item the person picked by its place among the `found` that show the value; a place beyond them
+        stops the run, naming it."""
+        name, place = pick_of(step, self.picks) or ("", 0)
+        value = self.params.get(name, "")
+        self._fail_if(index, step, page, None if place <= found else f'no item #{place}: {found} items show "{value}"', "task")
+        self.notes.append(f'picked item #{place} of the {found} that show "{value}"')
+        return locator.nth(place - 1)
 
     def _not_found(
         self,
@@ -960,10 +984,13 @@ class Player:
             else ""
         )
         if step.get("row") and selectors[0] in several:  # several items show the value: the task does not say which
+            name = sorted(placeholders(step.get("selector")))[0] if placeholders(step.get("selector")) else ""
+            texts = scope.locator(selectors[0]).evaluate_all(ITEM_TEXTS_JS, self._text(step["row"], "selector"))
             raise StepFailed(
                 index,
-                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names, "
-                f"and it does not say which one ({selectors[0]}). The page showed {_page_summary(page)}",
+                f"step {index + 1} ({_describe(step)}): {several[selectors[0]]} items show the value the task names "
+                f'("{self.params.get(name, "")}"), and it does not say which one: '
+                f"{items_said(texts, name, str(self.params.get(name, '')))}",
                 tried,
                 fault="task",
             )
@@ -1027,16 +1054,29 @@ class Player:
             self.notes.append(f"opened {name!r}, which held the element")
             self._shows(locator)  # else another section inside it may still be closed
 
-    def _click_shown(self, locator: Locator) -> None:
-        """Click the element; one that went hidden meanwhile (in a section that the previous step closed, still
-        closing when it was found) is revealed again and clicked once more."""
+    def _click_shown(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
+        """Click the element at a point of it that shows (another element may lie over its centre); one that
+        went hidden meanwhile (in a section that the previous step closed, still closing when it was found)
+        is revealed again and clicked once more."""
         try:
-            locator.click(timeout=self.timeout_ms)
+            locator.click(timeout=self.timeout_ms, position=self._point_shown(index, step, locator, page))
         except PlaywrightError as exc:
             if "not visible" not in str(exc) or locator.is_visible():
                 raise
             self._reveal(locator)
-            locator.click(timeout=self.timeout_ms)
+            locator.click(timeout=self.timeout_ms, position=self._point_shown(index, step, locator, page))
+
+    def _point_shown(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> dict[str, float] | None:
+        """Where to click a shown element: None for its centre, else a point of it that nothing covers; no such
+        point within the step's time stops the run, naming the element and what covers it."""
+        if not locator.is_visible():
+            return None
+        point = visible_point(locator, self.timeout_ms)
+        if isinstance(point, str):
+            self._fail_if(index, step, page, f"no point of {element_words(locator)} shows: {point} lies over it")
+        if point is not None:
+            self.notes.append(f"clicked {element_words(locator)} where it shows, beside what lies over its centre")
+        return point if isinstance(point, dict) else None
 
     @staticmethod
     def _shows(locator: Locator) -> bool:
@@ -1122,7 +1162,7 @@ class Player:
         elif action == "click" and step.get("compare") is not None:
             self._click_by_comparison(index, step, locator, page, value)
         elif action == "click":
-            self._click_shown(locator)
+            self._click_shown(index, step, locator, page)
         elif action == "dblclick":
             locator.dblclick(timeout=timeout)
         elif action == "fill":

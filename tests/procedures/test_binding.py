@@ -132,7 +132,8 @@ def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> No
     from procedures.binding import bind
 
     procedure = _order()
-    assert [p.name for p in procedure.abstract.parameters if not p.required] == ["phone", "gift_wrap", "send_updates"]
+    optional = ["phone", "gift_wrap", "send_updates", "notes"]  # notes the title named are the demonstration's own
+    assert [p.name for p in procedure.abstract.parameters if not p.required] == optional
     binding = bind(procedure, task, env={}, param_env={})
     assert {k: v for k, v in binding.values.items() if k not in binding.defaulted} == expected
     assert binding.ambiguous == []
