@@ -14,6 +14,7 @@ from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
+from procedures.repetition import find_loops, shown_lines
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
@@ -1602,7 +1603,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     for step, line in zip(steps, flow_lines):
         step.description = step.description if step.many or step.calendar or step.until or _says_itself(step) else line or ""
     domains, goal = _domains_and_goal(recording)
-    return Procedure(
+    procedure = Procedure(
         title=recording.title.strip() or goal,
         description=recording.description,
         abstract=Abstract(
@@ -1626,6 +1627,7 @@ def build_heuristic(recording: Recording) -> Procedure:
             _given_at(recording, owners | targets | rows),
         ),
     )
+    return find_loops(procedure, shown_lines(recording))
 
 
 def template_step(step: RecordedStep, values: dict[str, str], own: str | None = None) -> ProcedureStep:
