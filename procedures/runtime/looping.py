@@ -1,0 +1,125 @@
+"""Playing a loop step (procedures.loops): its body once per item of its list, each item on its own row.
+
+Item k goes to the k-th row after the demonstration's first one. A row the page does not show yet is added by
+playing the loop's `add` steps; rows the page shows are filled as they are, and rows beyond the items are left
+as they were. After the last item, the page must show as many rows as the items need.
+
+Part of procedures.runtime, standard library and Playwright only: exported scripts carry this module verbatim.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from procedures.runtime.playback import Player
+
+NTH = re.compile(r":nth-of-type\((\d+)\)$")
+
+
+def loop_items(loop: Mapping[str, Any], value: str) -> list[dict[str, str]]:
+    """The items of a list value (JSON text), each with the loop's fields ("" for one the item leaves out)."""
+    fields = list(loop["fields"])
+    items = []
+    for entry in json.loads(value or "[]"):
+        if not isinstance(entry, Mapping):
+            entry = dict(zip(fields, entry if isinstance(entry, list) else [entry]))
+        items.append({name: str(entry.get(name) or "") for name in fields})
+    return items
+
+
+def row_selector(loop: Mapping[str, Any], number: int) -> str:
+    """The CSS path of the row for item `number` (0-based): the demonstration's first row, so many rows on."""
+    first = loop["row"]
+    match = NTH.search(first)
+    start = int(match.group(1)) if match else 1
+    base = first[: match.start()] if match else first
+    return f"{base}:nth-of-type({start + number})"
+
+
+def _in_row(step: Mapping[str, Any], loop: Mapping[str, Any], row: str) -> dict[str, Any]:
+    """The body step acting on the same field in `row`: its own selectors within the row, then its CSS path's
+    part below the row's."""
+    depth = len(loop["row"].split(" > "))
+    selectors = [s for s in step.get("selectors") or [] if s]
+    path = selectors[-1].split(" > ") if selectors else []
+    below = " > ".join(path[depth:]) if len(path) > depth and path[0] == "html" else ""
+    own = [f"{row} >> {s}" for s in (selectors[:-1] if below else selectors) if not s.startswith("html")]
+    scoped = [*own, f"{row} > {below}" if below else row][:20]
+    return {**step, "selectors": scoped, "selector": scoped[0], "kind": "", "position": 0, "row": "", "row_selector": ""}
+
+
+def _rows(page: Any, loop: Mapping[str, Any]) -> int:
+    """How many rows like the demonstration's the page shows."""
+    first = loop["row"]
+    parent, _, last = first.rpartition(" > ")
+    tag = NTH.sub("", last)
+    return int(page.locator(f"{parent} > {tag}").count()) if parent else 0
+
+
+def play_loop(player: Player, index: int, step: Mapping[str, Any]) -> None:
+    """Play the loop step at `index`: the body for each item of its list, adding rows as needed; raises
+    StepFailed for the item whose row the page does not give or whose steps fail."""
+    from procedures.runtime.playback import StepFailed
+
+    loop = step["loop"]
+    name = loop["over"]
+    items = loop_items(loop, str(player.params.get(name) or "[]"))
+    page = player._page(loop["body"][0])
+    before = _rows(page, loop)
+    params, shown = player.params, player.shown_params
+    noun = name.removesuffix("s")
+    try:
+        for number, item in enumerate(items):
+            row = row_selector(loop, number)
+            player.params, player.shown_params = {**params, **item}, {**shown, **item}
+            if not page.locator(row).count():
+                _add_row(player, index, loop, page, row, f"{noun} {number + 1}")
+            for body in loop["body"]:
+                try:
+                    player._run_step(index, _in_row(body, loop, row), first=False)
+                except StepFailed as failure:
+                    raise StepFailed(
+                        index, f"{noun} {number + 1} ({_said(item)}): {failure}", failure.tried, failure.fault, failure.missing
+                    ) from None
+    finally:
+        player.params, player.shown_params = params, shown
+    _check_count(player, index, loop, page, max(before, len(items)), len(items), noun)
+
+
+def _add_row(player: Player, index: int, loop: Mapping[str, Any], page: Any, row: str, which: str) -> None:
+    from procedures.runtime.playback import StepFailed
+
+    if not loop.get("add"):
+        raise StepFailed(index, f"the page shows no row for {which}: it has {_rows(page, loop)}", fault="task")
+    for add in loop["add"]:
+        player._run_step(index, add, first=False)
+    try:
+        page.locator(row).first.wait_for(state="attached", timeout=player.timeout_ms)
+    except Exception:  # noqa: BLE001 -- Playwright's timeout: the page did not add the row
+        said = _alert(page)
+        raise StepFailed(index, f"the page refused {which}: no row appeared" + (f' (it says "{said}")' if said else "")) from None
+
+
+def _alert(page: Any) -> str:
+    alerts = page.locator("[role=alert], [aria-live]")
+    texts = [t.strip() for t in alerts.all_inner_texts() if t.strip()] if alerts.count() else []
+    return texts[0][:200] if texts else ""
+
+
+def _check_count(player: Player, index: int, loop: Mapping[str, Any], page: Any, expected: int, items: int, noun: str) -> None:
+    """The page shows a row for every item, and no more than it had or the items need."""
+    from procedures.runtime.playback import StepFailed
+
+    rows = _rows(page, loop)
+    if rows != expected:
+        raise StepFailed(index, f"the page shows {rows} {noun} rows after the loop, not {expected} ({items} given)")
+    if player.results:
+        player.results[-1].checked.append(f"{items} {noun}{'s' if items != 1 else ''} given, {rows} rows on the page")
+
+
+def _said(item: Mapping[str, str]) -> str:
+    return ", ".join(v for v in item.values() if v)
