@@ -20,7 +20,7 @@ from procedures.models import Parameter, Procedure
 NUMBER = r"(?:[$€£]\s?)?-?\d+(?:[.,]\d+)*(?:\s?(?:[$€£]|EUR|USD|GBP))?"
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 SHAPES = {"number": re.compile(rf"^{NUMBER}$"), "email": re.compile(rf"^{EMAIL}$")}
-ENDS = {"number": re.compile(rf"^(.*?)[\s:,=-]*({NUMBER})$"), "email": re.compile(rf"^(.*?)[\s:,<(-]*({EMAIL})[>)]?$")}
+ENDS = {"number": re.compile(rf"^(.*?)[\s:,=(-]*({NUMBER})\)?$"), "email": re.compile(rf"^(.*?)[\s:,<(-]*({EMAIL})[>)]?$")}
 BETWEEN_ITEMS = re.compile(r"\s*;\s*|\s*,\s*(?:and|then)\s+|\s*,\s*|\s+(?:and|then|&)\s+", re.IGNORECASE)
 WITHIN_ITEM = re.compile(r"\s*\(\s*([^()]*)\s*\)\s*|\s*:\s+|\s+[-–—|]\s+|\s*,\s*|\s+for\s+|\t+")
 TIMES = re.compile(r"^(\d{1,2})\s*[x×]\s+(.+)$", re.IGNORECASE)
