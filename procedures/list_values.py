@@ -177,14 +177,26 @@ def _as_value(items: list[list[str]], loop: Loop) -> str:
         return raw
 
 
-def given_list(values: list[str], fields: list[str]) -> str:
-    """A list parameter's value from what a person gave: JSON text as it is, else each value one item (its fields
-    separated by commas)."""
-    if len(values) == 1 and values[0].lstrip().startswith("["):
-        return values[0]
-    if len(fields) == 1:
-        return json.dumps(values, ensure_ascii=False)
-    return json.dumps([[part.strip() for part in value.split(",")] for value in values], ensure_ascii=False)
+def given_lists(procedure: Procedure, values: Mapping[str, str]) -> dict[str, str]:
+    """The values a person gave, each list's as a list's value: JSON text (a list of objects, of lists of values,
+    or of texts each read as one item), else read as a task's list is ("Taxi 12.50, Hotel 80")."""
+    loops = loops_of(procedure)
+    out = dict(values)
+    for name, value in values.items():
+        loop = loops.get(name)
+        param = next((p for p in procedure.abstract.parameters if p.name == name), None)
+        if loop is None or param is None:
+            continue
+        shapes = field_shapes(param, loop)
+        try:
+            data = json.loads(value)
+        except json.JSONDecodeError:
+            data = None
+        if not isinstance(data, list):
+            out[name] = _as_value(read_items(value, loop, shapes), loop)
+        elif len(loop.fields) > 1 and data and all(isinstance(entry, str) for entry in data):
+            out[name] = _as_value([_fields(entry.strip(), loop, shapes) for entry in data], loop)
+    return out
 
 
 def list_problems(procedure: Procedure, values: Mapping[str, str]) -> list[str]:

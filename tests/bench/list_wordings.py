@@ -43,7 +43,14 @@ EXPENSES: list[tuple[str, list[tuple[str, str]]]] = [
     ),
     (
         "Send an expense report with\nTrain 45.60\nMetro 2.90\nLunch 13.10\nTrain back 45.60\nSnacks 4.00\nWater 1.50",
-        [("Train", "45.60"), ("Metro", "2.90"), ("Lunch", "13.10"), ("Train back", "45.60"), ("Snacks", "4.00"), ("Water", "1.50")],
+        [
+            ("Train", "45.60"),
+            ("Metro", "2.90"),
+            ("Lunch", "13.10"),
+            ("Train back", "45.60"),
+            ("Snacks", "4.00"),
+            ("Water", "1.50"),
+        ],
     ),
     ("Send an expense report with Printer cartridge 64.99.", [("Printer cartridge", "64.99")]),
 ]
@@ -105,7 +112,12 @@ GUESTS: list[tuple[str, list[tuple[str, str]]]] = [
     ),
     (
         "Add guests Lee Kim - lee@example.org, Sam Oh - sam@example.org, Ty Park - ty@example.org, Vi Tran - vi@example.org",
-        [("Lee Kim", "lee@example.org"), ("Sam Oh", "sam@example.org"), ("Ty Park", "ty@example.org"), ("Vi Tran", "vi@example.org")],
+        [
+            ("Lee Kim", "lee@example.org"),
+            ("Sam Oh", "sam@example.org"),
+            ("Ty Park", "ty@example.org"),
+            ("Vi Tran", "vi@example.org"),
+        ],
     ),
     ("Add guests Zoe Quinn zoe@example.org.", [("Zoe Quinn", "zoe@example.org")]),
     (
