@@ -86,3 +86,14 @@ def list_value(items: list[dict[str, str]]) -> str:
 def said_item(item: dict[str, str]) -> str:
     """An item as a person writes it: its values, the fields' names left out ("Taxi, 12.50")."""
     return ", ".join(v for v in item.values() if v)
+
+
+def loop_said(loop: Loop) -> str:
+    """What a list parameter takes, for a person: its items' fields, how rows are added, the most allowed."""
+    rows = (
+        f"a row added by {', '.join(s.label or s.action for s in loop.add)} for each"
+        if loop.add
+        else "one row the page shows each"
+    )
+    most = f", at most {loop.maximum}" if loop.maximum else ""
+    return f"a list of items ({', '.join(loop.fields)}): {rows}{most}; demonstrated with {loop.demonstrated}"

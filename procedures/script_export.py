@@ -12,7 +12,7 @@ from core import masking, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, comparison, formats, placeholders, playback, widgets
+from procedures.runtime import checks, comparison, formats, looping, placeholders, playback, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -109,6 +109,7 @@ INLINED = (
     checks,
     widgets,
     comparison,
+    looping,
     playback,
 )  # in this order: each uses only those before it
 

@@ -12,10 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from procedures.runtime.playback import Player
+from typing import Any
 
 NTH = re.compile(r":nth-of-type\((\d+)\)$")
 
@@ -60,11 +57,9 @@ def _rows(page: Any, loop: Mapping[str, Any]) -> int:
     return int(page.locator(f"{parent} > {tag}").count()) if parent else 0
 
 
-def play_loop(player: Player, index: int, step: Mapping[str, Any]) -> None:
-    """Play the loop step at `index`: the body for each item of its list, adding rows as needed; raises
-    StepFailed for the item whose row the page does not give or whose steps fail."""
-    from procedures.runtime.playback import StepFailed
-
+def play_loop(player: Any, index: int, step: Mapping[str, Any], failed: Any) -> None:
+    """Play the loop step at `index`: the body for each item of its list, adding rows as needed; raises `failed`
+    (playback's StepFailed) for the item whose row the page does not give or whose steps fail."""
     loop = step["loop"]
     name = loop["over"]
     items = loop_items(loop, str(player.params.get(name) or "[]"))
@@ -77,31 +72,29 @@ def play_loop(player: Player, index: int, step: Mapping[str, Any]) -> None:
             row = row_selector(loop, number)
             player.params, player.shown_params = {**params, **item}, {**shown, **item}
             if not page.locator(row).count():
-                _add_row(player, index, loop, page, row, f"{noun} {number + 1}")
+                _add_row(player, index, loop, page, row, f"{noun} {number + 1}", failed)
             for body in loop["body"]:
                 try:
                     player._run_step(index, _in_row(body, loop, row), first=False)
-                except StepFailed as failure:
-                    raise StepFailed(
+                except failed as failure:
+                    raise failed(
                         index, f"{noun} {number + 1} ({_said(item)}): {failure}", failure.tried, failure.fault, failure.missing
                     ) from None
     finally:
         player.params, player.shown_params = params, shown
-    _check_count(player, index, loop, page, max(before, len(items)), len(items), noun)
+    _check_count(player, index, loop, page, (max(before, len(items)), len(items), noun), failed)
 
 
-def _add_row(player: Player, index: int, loop: Mapping[str, Any], page: Any, row: str, which: str) -> None:
-    from procedures.runtime.playback import StepFailed
-
+def _add_row(player: Any, index: int, loop: Mapping[str, Any], page: Any, row: str, which: str, failed: Any) -> None:
     if not loop.get("add"):
-        raise StepFailed(index, f"the page shows no row for {which}: it has {_rows(page, loop)}", fault="task")
+        raise failed(index, f"the page shows no row for {which}: it has {_rows(page, loop)}", fault="task")
     for add in loop["add"]:
         player._run_step(index, add, first=False)
     try:
         page.locator(row).first.wait_for(state="attached", timeout=player.timeout_ms)
     except Exception:  # noqa: BLE001 -- Playwright's timeout: the page did not add the row
         said = _alert(page)
-        raise StepFailed(index, f"the page refused {which}: no row appeared" + (f' (it says "{said}")' if said else "")) from None
+        raise failed(index, f"the page refused {which}: no row appeared" + (f' (it says "{said}")' if said else "")) from None
 
 
 def _alert(page: Any) -> str:
@@ -110,13 +103,13 @@ def _alert(page: Any) -> str:
     return texts[0][:200] if texts else ""
 
 
-def _check_count(player: Player, index: int, loop: Mapping[str, Any], page: Any, expected: int, items: int, noun: str) -> None:
-    """The page shows a row for every item, and no more than it had or the items need."""
-    from procedures.runtime.playback import StepFailed
-
+def _check_count(player: Any, index: int, loop: Mapping[str, Any], page: Any, counts: tuple[int, int, str], failed: Any) -> None:
+    """The page shows a row for every item, and no more than it had or the items need: `counts` are the rows
+    expected, the items given and what one is called."""
+    expected, items, noun = counts
     rows = _rows(page, loop)
     if rows != expected:
-        raise StepFailed(index, f"the page shows {rows} {noun} rows after the loop, not {expected} ({items} given)")
+        raise failed(index, f"the page shows {rows} {noun} rows after the loop, not {expected} ({items} given)")
     if player.results:
         player.results[-1].checked.append(f"{items} {noun}{'s' if items != 1 else ''} given, {rows} rows on the page")
 

@@ -472,7 +472,7 @@ class Player:
         if self.should_stop is not None and self.should_stop():
             raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
         if step.get("loop"):
-            return play_loop(self, index, step)
+            return play_loop(self, index, step, StepFailed)
         started, self._check_ms = time.perf_counter(), 0.0
         page = self.last_page = self._page(step)
         result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
