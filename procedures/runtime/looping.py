@@ -71,30 +71,29 @@ def play_loop(player: Any, index: int, step: Mapping[str, Any], failed: Any) -> 
         for number, item in enumerate(items):
             row = row_selector(loop, number)
             player.params, player.shown_params = {**params, **item}, {**shown, **item}
-            if not page.locator(row).count():
-                _add_row(player, index, loop, page, row, f"{noun} {number + 1}", failed)
-            for body in loop["body"]:
-                try:
+            try:
+                if not page.locator(row).count():
+                    _add_row(player, index, loop, page, row, failed)
+                for body in loop["body"]:
                     player._run_step(index, _in_row(body, loop, row), first=False)
-                except failed as failure:
-                    raise failed(
-                        index, f"{noun} {number + 1} ({_said(item)}): {failure}", failure.tried, failure.fault, failure.missing
-                    ) from None
+            except failed as failure:
+                said = f"{noun} {number + 1} ({_said(item)})"
+                raise failed(index, f"{said}: {failure}", failure.tried, failure.fault, failure.missing) from None
     finally:
         player.params, player.shown_params = params, shown
     _check_count(player, index, loop, page, (max(before, len(items)), len(items), noun), failed)
 
 
-def _add_row(player: Any, index: int, loop: Mapping[str, Any], page: Any, row: str, which: str, failed: Any) -> None:
+def _add_row(player: Any, index: int, loop: Mapping[str, Any], page: Any, row: str, failed: Any) -> None:
     if not loop.get("add"):
-        raise failed(index, f"the page shows no row for {which}: it has {_rows(page, loop)}", fault="task")
+        raise failed(index, f"the page shows no row for it: it has {_rows(page, loop)}", fault="task")
     for add in loop["add"]:
         player._run_step(index, add, first=False)
     try:
         page.locator(row).first.wait_for(state="attached", timeout=player.timeout_ms)
     except Exception:  # noqa: BLE001 -- Playwright's timeout: the page did not add the row
         said = _alert(page)
-        raise failed(index, f"the page refused {which}: no row appeared" + (f' (it says "{said}")' if said else "")) from None
+        raise failed(index, "the page refused its row: none appeared" + (f' (it says "{said}")' if said else "")) from None
 
 
 def _alert(page: Any) -> str:
