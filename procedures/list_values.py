@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from procedures.loops import Loop, list_items, list_value, loops_of
 from procedures.models import Parameter, Procedure
@@ -168,7 +169,7 @@ def task_lists(procedure: Procedure, task: str) -> list[tuple[str, str, tuple[in
     return out
 
 
-def _as_value(items: list[list[str]], loop: Loop) -> str:
+def _as_value(items: list[Any], loop: Loop) -> str:
     """The items as a list's value: objects with the loop's fields, or as read when they do not fit them."""
     raw = json.dumps(items, ensure_ascii=False)
     try:
@@ -196,6 +197,8 @@ def given_lists(procedure: Procedure, values: Mapping[str, str]) -> dict[str, st
             out[name] = _as_value(read_items(value, loop, shapes), loop)
         elif len(loop.fields) > 1 and data and all(isinstance(entry, str) for entry in data):
             out[name] = _as_value([_fields(entry.strip(), loop, shapes) for entry in data], loop)
+        else:
+            out[name] = _as_value(data, loop)
     return out
 
 

@@ -154,8 +154,8 @@ def _list_name(procedure: Procedure, adds: list[ProcedureStep], items: list[dict
         title = procedure.title
         first = next((v for v in items[0].values() if v), "")
         at = title.find(first) if first else -1
-        before = re.findall(r"[a-z]+", title[:at].lower()) if at > 0 else []
-        words = [w for w in before if w not in STOP_WORDS and w not in ADD_WORDS][-1:]
+        before = re.findall(r"[a-z]+", title[:at].lower())[-1:] if at > 0 else []
+        words = [w for w in before if w not in STOP_WORDS and w not in ADD_WORDS]
     word = words[-1] if words else "item"
     return word if word.endswith("s") else word + "s"
 
@@ -168,13 +168,13 @@ def _unique(name: str, taken: set[str]) -> str:
 
 
 def _maximum(lines: list[str], name: str) -> int | None:
-    """The most items a page line says it allows ("Add up to 6 expenses")."""
+    """The most items a page line says it allows ("Add up to 6 expenses"): of this list's name, else the one
+    such statement the pages made."""
     singular = name.removesuffix("s")
-    for line in lines:
-        for m in MAXIMUM.finditer(line):
-            if m.group(2).lower().startswith(singular[:4]):
-                return int(m.group(1))
-    return None
+    found = [m for line in lines for m in MAXIMUM.finditer(line)]
+    named = [m for m in found if m.group(2).lower().startswith(singular[:4])]
+    chosen = named or (found if len({m.group(0) for m in found}) == 1 else [])
+    return int(chosen[0].group(1)) if chosen else None
 
 
 def _as_loop(

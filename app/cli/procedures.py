@@ -94,9 +94,9 @@ def describe_procedure(p: Procedure) -> str:
     lines.append("Steps:")
     for i, step in enumerate(p.steps, 1):
         value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
-        value = f"over {{{step.loop.over}}}" if step.loop is not None else value
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
-        lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
+        said = f"loop over {{{step.loop.over}}}" if step.loop is not None else f"{step.action} {step.selector or ''} {value}"
+        lines.append(f"  {i}. {said}".rstrip() + broken)
         if step.loop is not None:
             lines += [
                 f"     {'add' if n < len(step.loop.add) else 'each'}: {s.action} {s.selector or ''} {s.value or ''}".rstrip()
