@@ -17,6 +17,7 @@ from procedures.runtime.placeholders import PLACEHOLDER, placeholders
 from recorder.models import Recording
 
 PART = re.compile(r"^([a-z][a-z0-9-]*)(?::nth-of-type\((\d+)\))?$")
+VALUED = ("fill", "select")  # the steps whose values are an item's fields
 NEAR = 12  # steps apart that two steps of one row or of two rows may be
 ADD_WORDS = frozenset("add new another more row line item entry insert create plus".split())
 MAXIMUM = re.compile(r"\b(?:up to|at most|a maximum of|maximum of|max\.?|no more than)\s+(\d{1,3})\s+([a-z]+)", re.IGNORECASE)
@@ -135,15 +136,20 @@ def _continues(steps: list[ProcedureStep], places: list[Place | None], run: list
     if shapes[0] != shapes[1]:
         return False
     added = [r.adds for r in run if r.adds]
+    if not new.adds and len(run) == 1:
+        run[0].adds = []  # what came before the first row did not add it: the page showed both
+        return True
     if not new.adds:
         return not added  # rows the page showed come first
     return not added or _adds_alike(steps, added[0], new.adds)
 
 
 def _carries_values(steps: list[ProcedureStep], run: list[_Round]) -> bool:
-    """Every round's steps hold at most one parameter each, none secret, and some do."""
+    """Some of the rounds' steps type or choose a value, none is secret, and only typing and choosing take values
+    (a checkbox's state is no item's field)."""
     body = [steps[i] for r in run for i in r.body]
-    return not any(s.secret for s in body) and any(placeholders(s.value) for s in body)
+    valued = [s for s in body if placeholders(s.value)]
+    return bool(valued) and not any(s.secret for s in body) and all(s.action in VALUED for s in valued)
 
 
 def _list_name(procedure: Procedure, adds: list[ProcedureStep], items: list[dict[str, str]]) -> str:
@@ -178,7 +184,7 @@ def _maximum(lines: list[str], name: str) -> int | None:
 
 
 def _as_loop(
-    procedure: Procedure, run: list[_Round], places: list[Place | None], lines: list[str]
+    procedure: Procedure, run: list[_Round], places: list[Place | None], lines: list[str], taken: set[str]
 ) -> tuple[ProcedureStep, Parameter, set[str]]:
     """The loop step for a run of rounds, its list parameter, and the parameters it replaces."""
     steps, params = procedure.steps, {p.name: p for p in procedure.abstract.parameters}
@@ -190,7 +196,7 @@ def _as_loop(
         values = [(PLACEHOLDER.fullmatch(steps[i].value or "") or [None, None])[1] for i in r.body]
         items.append({f: params[v].example or "" if v in params else "" for f, v in zip(names, values) if f})
     adds = [steps[i] for i in next((r.adds for r in run if r.adds), [])]
-    name = _unique(_list_name(procedure, adds, items), set(params))
+    name = _unique(_list_name(procedure, adds, items), set(params) | taken)
     place = places[first.body[0]]
     assert place is not None
     loop = Loop(
@@ -233,7 +239,7 @@ def find_loops(procedure: Procedure, lines: list[str] | None = None) -> Procedur
     added, replaced = [], set()
     for i, step in enumerate(procedure.steps):
         if i in starts:
-            loop_step, parameter, names = _as_loop(procedure, starts[i], places, lines or [])
+            loop_step, parameter, names = _as_loop(procedure, starts[i], places, lines or [], {p.name for p in added})
             inside |= {j for r in starts[i] for j in [*r.adds, *r.body]}
             steps.append(loop_step)
             added.append(parameter)

@@ -158,3 +158,17 @@ def test_people_see_the_loop() -> None:
     shown = describe_procedure(procedure)
     assert "2. loop over {expenses}" in shown and "a row added by Add expense for each, at most 6" in shown
     assert '     each: fill internal:role=textbox[name="Amount"s] {amount}' in shown
+
+
+def test_two_lists_in_one_form_and_checkbox_rows_stay_apart() -> None:
+    recording = _recording([("Taxi", "12.50"), ("Hotel", "80.00")], "Send a report with Taxi 12.50 and Hotel 80.00", "none")
+    notes = [_field("Note", row, 1, text, "html > body > form > section > div") for row, text in ((1, "a x"), (2, "b y"))]
+    recording.steps[-1:-1] = [RecordedStep(action="click", selector="#more", selectors=["#more"], label="More"), *notes]
+    procedure = build_procedure(recording)
+    assert [s.action for s in procedure.steps] == ["navigate", "loop", "click", "loop", "click"]
+    assert [p.name for p in procedure.abstract.parameters] == ["items", "items_2"]
+    ticks = [
+        s.model_copy(update={"action": "check", "value": "yes", "input_type": "checkbox"})
+        for s in _recording([("a", "b"), ("c", "d")], "Tick").steps
+    ]
+    assert "loop" not in [s.action for s in build_procedure(Recording(title="Tick", steps=ticks)).steps]
