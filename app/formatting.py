@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import json
 import shlex
 import sqlite3
 from pathlib import Path
@@ -92,8 +93,19 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise ShowMeHowError(f"expected NAME=VALUE, got {pair!r}")
-        values[name.strip()] = value
+        name = name.strip()
+        values[name] = repeated(values[name], value) if name in values else value
     return values
+
+
+def repeated(before: str, value: str) -> str:
+    """A parameter given again: its values as a JSON list, one item each (a list parameter's)."""
+    try:
+        earlier = json.loads(before)
+    except json.JSONDecodeError:
+        earlier = None
+    items = earlier if isinstance(earlier, list) and before.lstrip().startswith("[") else [before]
+    return json.dumps([*items, value], ensure_ascii=False)
 
 
 def parse_assignment_text(text: str) -> dict[str, str]:

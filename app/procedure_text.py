@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.masking import SECRET_MASK
 from procedures.binding import case_texts
+from procedures.loops import loop_said, loops_of
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import OPTION_VALUE, readable
@@ -25,6 +26,7 @@ def describe_procedure(p: Procedure) -> str:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))
     lines.append("Parameters:")
     uncovered = set(p.uncovered_parameters())
+    loops = loops_of(p)
     empty = case_texts(p)
     for param in a.parameters or []:
         example = "(secret)" if param.secret else repr(param.example)
@@ -37,13 +39,21 @@ def describe_procedure(p: Procedure) -> str:
         lines.append(f"  {param.name}: {example}{optional}{'  [no check covers it]' if param.name in uncovered else ''}")
         if param.allowed and param.kind in ("option", "choice"):
             lines.append(f"    one of: {', '.join(param.shown_options)}")
+        if param.name in loops:
+            lines.append(f"    {loop_said(loops[param.name])}")
     lines.append("Flow:")
     lines += [f"  {i}. {readable(line)}" for i, line in enumerate(a.flow, 1)]  # "Choose <the flavour>"
     lines.append("Steps:")
     for i, step in enumerate(p.steps, 1):
         value = SECRET_MASK if step.secret and step.value is None else (step.value or "")
         broken = f"  [failed {step.failure_count}x]" if step.failure_count else ""
-        lines.append(f"  {i}. {step.action} {step.selector or ''} {value}".rstrip() + broken)
+        said = f"loop over {{{step.loop.over}}}" if step.loop is not None else f"{step.action} {step.selector or ''} {value}"
+        lines.append(f"  {i}. {said}".rstrip() + broken)
+        if step.loop is not None:
+            lines += [
+                f"     {'add' if n < len(step.loop.add) else 'each'}: {s.action} {s.selector or ''} {s.value or ''}".rstrip()
+                for n, s in enumerate([*step.loop.add, *step.loop.body])
+            ]
     lines.append("Checks:" if p.checks else "Checks: none, so runs end unverified (add one with `showmehow assert`)")
     lines += [
         f"  {i}. {describe_check(c.model_dump())}  [{when_checked(c)}, {c.source}]{_covers(c)}" for i, c in enumerate(p.checks, 1)

@@ -21,6 +21,7 @@ from core.words import STOP_WORDS
 from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
 from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
+from procedures.list_values import list_problems, task_lists
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.notes import is_note
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
@@ -203,7 +204,7 @@ def _cut_at_other_names(value: str, name: str, names: list[str]) -> str:
 class _Binder:
     def __init__(self, procedure: Procedure, task: str) -> None:
         self.procedure = procedure
-        self.params = [p for p in procedure.abstract.parameters]
+        self.params = [p for p in procedure.abstract.parameters if p.kind != "list"]  # lists: procedures.list_values
         self.task = task.strip().rstrip(TRAILING)
         self.sources = [t.strip() for t in (procedure.title, procedure.description, procedure.abstract.goal) if t.strip()]
         self.result = Binding()
@@ -905,6 +906,9 @@ def bind(
     env = os.environ if env is None else env
     param_env = load_settings().param_env if param_env is None else param_env
     binder = _Binder(procedure, task)
+    for name, items, span in task_lists(procedure, binder.task):
+        binder.result.put(name, items, "the list the task gives")
+        binder.used.append(span)
     binder.by_title_shape()
     binder.by_field_names()
     binder.by_roles()
@@ -1006,7 +1010,7 @@ def missing_parameters(procedure: Procedure, values: Mapping[str, str]) -> list[
 
 def invalid_values(procedure: Procedure, values: Mapping[str, str]) -> list[str]:
     """What is wrong with values that only some values will do: one message per parameter."""
-    problems = []
+    problems = list_problems(procedure, values)
     for param in procedure.abstract.parameters:
         value = values.get(param.name)
         if value is None or not param.closed:

@@ -18,6 +18,7 @@ from procedures.form_rows import field_labels, without_field_labels
 from procedures.instruction_text import without_instruction
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.notes import is_note
+from procedures.repetition import find_loops, shown_lines
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
 from procedures.runtime.placeholders import OPTION_VALUE, escape_braces, option_values, placeholders
@@ -1609,7 +1610,7 @@ def build_heuristic(recording: Recording) -> Procedure:
     for step, line in zip(steps, flow_lines):
         step.description = step.description if step.many or step.calendar or step.until or _says_itself(step) else line or ""
     domains, goal = _domains_and_goal(recording)
-    return Procedure(
+    procedure = Procedure(
         title=recording.title.strip() or goal,
         description=recording.description,
         abstract=Abstract(
@@ -1631,6 +1632,7 @@ def build_heuristic(recording: Recording) -> Procedure:
             owners | targets | rows,
         ),
     )
+    return find_loops(procedure, shown_lines(recording))
 
 
 def _end_checks(

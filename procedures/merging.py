@@ -23,6 +23,8 @@ def step_similarity(a: ProcedureStep, b: ProcedureStep) -> float | None:
     or page)."""
     if a.action != b.action:
         return None
+    if a.loop is not None and b.loop is not None:
+        return 1.0 if a.loop.over == b.loop.over else None
     if a.action == "navigate":
         return 1.0 if place(a.value or a.url) == place(b.value or b.url) else None
     if a.action in ("fill", "select", "press", "upload") and (a.value or "") != (b.value or ""):
@@ -106,6 +108,16 @@ def revise_steps(
     return revised
 
 
+def _merged_loop(stored: ProcedureStep, new: ProcedureStep) -> ProcedureStep:
+    """A loop step both demonstrations did, with the same steps per item: its body and add steps try the stored
+    selectors, then the new ones."""
+    if stored.loop is None or new.loop is None or len(stored.loop.body) != len(new.loop.body):
+        return stored
+    body = [with_selectors(a, a.selectors, b.selectors) for a, b in zip(stored.loop.body, new.loop.body)]
+    loop = stored.loop.model_copy(update={"body": body, "maximum": stored.loop.maximum or new.loop.maximum})
+    return stored.model_copy(update={"loop": loop})
+
+
 MERGED = "merged the demonstration "  # how a procedure's variants name a recording merged into it
 
 
@@ -127,7 +139,8 @@ def merge_demonstration(stored: Procedure, new: Procedure) -> Procedure:
     steps = []
     for i, j in align(stored.steps, new.steps):
         if i is not None and j is not None:
-            steps.append(with_selectors(stored.steps[i], stored.steps[i].selectors, new.steps[j].selectors))
+            step = with_selectors(stored.steps[i], stored.steps[i].selectors, new.steps[j].selectors)
+            steps.append(_merged_loop(step, new.steps[j]))
         else:
             steps.append((stored.steps[i] if i is not None else new.steps[j]).model_copy(update={"optional": True}))  # type: ignore[index]
     known = set(stored.parameter_names)

@@ -13,15 +13,17 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validat
 from core.secrecy import hide_named_secrets, is_secret_name
 from core.urls import misleads
 from procedures.evidence import RequestEvidence
+from procedures.loops import Loop
 from procedures.runtime.placeholders import OPTION_VALUE, aliased, placeholders
-from recorder.models import LONG, SHORT, RecordedStep
+from recorder.models import LONG, SHORT, Action, RecordedStep
 
 PARAMETER_NAME = r"^[a-z][a-z0-9_]{0,63}$"
 YES, NO = "yes", "no"
 
 # What a parameter stands for: typed text, a select's option, the chosen radio button or checkbox
 # of a group, a checkbox's state, the clicked element that the title names, or a file to upload.
-ParameterKind = Literal["text", "option", "choice", "toggle", "target", "file"]
+# A list holds items with fields, one per round of a loop (procedures.loops).
+ParameterKind = Literal["text", "option", "choice", "toggle", "target", "file", "list"]
 CLOSED_KINDS = ("option", "toggle")  # a value outside `allowed` is a mistake in the task
 
 
@@ -115,6 +117,8 @@ class Abstract(BaseModel):
 class ProcedureStep(RecordedStep):
     """A recorded step whose values and selectors may hold `{parameter}` placeholders."""
 
+    action: Action | Literal["loop"]  # a loop: the steps of `loop` once per item of a list
+    loop: Loop | None = None
     description: str = Field("", max_length=SHORT)
     failure_count: int = Field(0, ge=0)  # how often replay failed at this step
     optional: bool = False  # done in only some demonstrations: played when its element is there, else skipped
@@ -152,6 +156,12 @@ class ProcedureStep(RecordedStep):
         return self
 
     @model_validator(mode="after")
+    def _loop_has_steps(self) -> ProcedureStep:
+        if (self.action == "loop") != (self.loop is not None):
+            raise ValueError("a loop step, and only one, holds a loop")
+        return self
+
+    @model_validator(mode="after")
     def _urls_do_not_mislead(self) -> ProcedureStep:
         """A URL that Python and the browser would read as two different sites is refused (core.urls)."""
         for url in (self.url, self.navigates_to, self.value if self.action == "navigate" else None):
@@ -161,6 +171,8 @@ class ProcedureStep(RecordedStep):
         return self
 
     def referenced_parameters(self) -> set[str]:
+        if self.loop is not None:
+            return self.loop.referenced_parameters()
         texts: Iterable[str | None] = [
             self.value,
             self.option_value,
@@ -175,6 +187,10 @@ class ProcedureStep(RecordedStep):
             *self.files,
         ]
         return set().union(*(placeholders(t) for t in texts))
+
+
+Loop.model_rebuild(_types_namespace={"ProcedureStep": ProcedureStep})
+ProcedureStep.model_rebuild()
 
 
 CheckKind = Literal["url", "text", "value", "element", "checked"]

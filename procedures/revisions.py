@@ -59,6 +59,9 @@ class Revision(BaseModel):
 
 def step_line(step: ProcedureStep) -> str:
     """One step as a line of a diff: action, value, selectors in the order they are tried."""
+    if step.loop is not None:
+        inner = " / ".join(step_line(s) for s in [*step.loop.add, *step.loop.body])
+        return f"loop over {step.loop.over}{' (optional)' if step.optional else ''}: {inner}"
     value = f" {step.value}" if step.value is not None else ""
     optional = " (optional)" if step.optional else ""
     return f"{step.action}{value}{optional} @ {' | '.join(step.selectors) or step.selector or '-'}"

@@ -17,6 +17,7 @@ from procedures.runtime import (
     comparison,
     deadline,
     formats,
+    looping,
     picks,
     placeholders,
     playback,
@@ -146,6 +147,7 @@ INLINED = (
     picks,
     pointing,
     relabelled,
+    looping,
     playback,
     sending,
 )  # in this order: each uses only those before it

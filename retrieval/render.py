@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from procedures.loops import Loop
 from procedures.models import Procedure, ProcedureStep
 from retrieval.lessons import Lesson
 from retrieval.scoring import Match
@@ -68,6 +69,8 @@ def target_words(step: ProcedureStep) -> str:
 
 def step_words(step: ProcedureStep, values: dict[str, str] | None = None) -> str:
     """What a step does, in plain words with its value: `fill the textbox "Email" with "kim" ({username})`."""
+    if step.loop is not None:
+        return _loop_words(step.loop, values)
     value = step.value or ""
     if values and not step.secret:
         for name, bound in values.items():
@@ -81,6 +84,14 @@ def step_words(step: ProcedureStep, values: dict[str, str] | None = None) -> str
         return f"press {value} in {target_words(step)}"
     words = f"{verb} {target_words(step)}"
     return f"{words} with {value}" if value and step.action in ("fill", "upload") else words
+
+
+def _loop_words(loop: Loop, values: dict[str, str] | None) -> str:
+    """A loop in words: `for each item of {expenses} (description, amount): fill ... with {description}; ...`."""
+    add = f" (when the page shows no row for it, first {'; '.join(step_words(s) for s in loop.add)})" if loop.add else ""
+    body = "; ".join(step_words(s) for s in loop.body)
+    given = f" = {values[loop.over]}" if values and loop.over in values else ""
+    return f"for each item of {{{loop.over}}}{given} ({', '.join(loop.fields)}){add}: {body}"
 
 
 def _step_line(number: int, step: ProcedureStep, mark: str = "", values: dict[str, str] | None = None) -> str:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from core.sites import on_site
 from procedures.binding import Binding, missing_parameters
+from procedures.list_values import given_lists
 from procedures.models import Procedure
 from procedures.search import place
 
@@ -48,7 +49,7 @@ class Match(BaseModel):
 
     def given(self, values: Mapping[str, str]) -> Match:
         """This match with the values the person gave merged into its binding (theirs win over the task's)."""
-        binding = self.binding.with_given(values, self.procedure.parameter_names)
+        binding = self.binding.with_given(given_lists(self.procedure, values), self.procedure.parameter_names)
         return self.model_copy(update={"binding": binding, "missing": missing_parameters(self.procedure, binding.values)})
 
     def reasons(self) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Annotated, Literal
 
@@ -119,7 +120,11 @@ def _add_running(app: MCPServer, runner: Runner) -> None:
             str | None, Field(description="run this procedure (an id or prefix from find_procedures)")
         ] = None,
         params: Annotated[
-            dict[str, str] | None, Field(description="values for parameters by name (find_procedures' missing); never a secret")
+            dict[str, str | list[str | dict[str, str]]] | None,
+            Field(
+                description="values for parameters by name (find_procedures' missing); a list parameter's as an array of "
+                "items (objects with its fields, or texts); never a secret"
+            ),
         ] = None,
         mode: Annotated[
             Literal["replay", "auto"],
@@ -136,7 +141,8 @@ def _add_running(app: MCPServer, runner: Runner) -> None:
         unverified (done, nothing checked it), failed, task_fault (values missing, not allowed or in a form the page
         cannot take), environment (the site could not be reached) or stopped; the
         checks, each step, the final URL, the cost and the run directory. Never returns a secret value."""
-        return await tool_errors(runner.run(ctx, task, procedure_id, params or {}, mode, url, timeout_seconds))
+        given = {name: v if isinstance(v, str) else json.dumps(v, ensure_ascii=False) for name, v in (params or {}).items()}
+        return await tool_errors(runner.run(ctx, task, procedure_id, given, mode, url, timeout_seconds))
 
     @app.tool(name="record_demonstration", annotations=ToolAnnotations(open_world_hint=True))
     async def record(

@@ -23,6 +23,7 @@ from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
+from procedures.runtime.looping import play_loop
 from procedures.runtime.picks import items_said, pick_of, split_picks
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.pointing import element_words, visible_point
@@ -477,6 +478,8 @@ class Player:
     def _run_step(self, index: int, step: Mapping[str, Any], first: bool) -> None:
         if self.should_stop is not None and self.should_stop():
             raise StepFailed(index, f"stopped on request before step {index + 1}", fault="stopped")
+        if step.get("loop"):
+            return play_loop(self, index, step, StepFailed)
         started, self._check_ms = time.perf_counter(), 0.0
         page = self.last_page = self._page(step)
         result = StepResult(index=index, action=step["action"], args=self._shown_args(step), status="ok")
