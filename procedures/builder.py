@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
+from procedures import gesture_steps
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.runtime.formats import ORDINAL, dates_in, ordinal_number, renderings
@@ -378,7 +379,7 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 def _says_itself(step: ProcedureStep) -> bool:
     """A step built with a description of its own (a widget's use), which is also its flow line."""
-    return bool(step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture)
+    return bool(step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture or step.action in gesture_steps.GESTURE_ACTIONS)
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
@@ -845,6 +846,12 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=[YES, NO],
                 required=False,
             )
+        elif step.action in gesture_steps.GESTURE_ACTIONS:
+            own, target = gesture_steps.parameters(
+                step, mention_text, params.add, _mentions, lambda v, f: _name_from_title(v, mention_text, named) or f
+            )
+            owners.update({index: own} if own else {})
+            targets.update({index: target} if target else {})
         elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
             _click_parameters(params, index, step, mention_text, named, targets, rows)
     return params, owners, targets, rows
@@ -1491,6 +1498,9 @@ class _StepMaker:
                 built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
+        if step.action in gesture_steps.GESTURE_ACTIONS:
+            title = self.recording.title
+            return gesture_steps.built(step, built, title, substitute.selector, owners.get(index), self.params.values), next_one
         if index in rows:
             own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own

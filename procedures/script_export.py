@@ -8,11 +8,11 @@ import pprint
 from pathlib import Path
 from types import ModuleType
 
-from core import masking, sites, urls
+from core import masking, ordering, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
-from procedures.runtime import checks, comparison, formats, placeholders, playback, widgets
+from procedures.runtime import checks, comparison, formats, gestures, placeholders, playback, widgets
 from recorder.browser import CHROMIUM_ARGS
 
 HEADER = '''#!/usr/bin/env python3
@@ -101,6 +101,7 @@ if __name__ == "__main__":
 
 
 INLINED = (
+    ordering,
     urls,
     sites,
     masking,
@@ -109,6 +110,7 @@ INLINED = (
     checks,
     widgets,
     comparison,
+    gestures,
     playback,
 )  # in this order: each uses only those before it
 

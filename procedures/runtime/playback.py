@@ -21,6 +21,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
+from procedures.runtime.gestures import GESTURES, play
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
@@ -1144,6 +1145,9 @@ class Player:
             locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
+        elif action in GESTURES:
+            problem, fault = play(page, self._scope(step, page), step, locator, value, lambda s: self._text(s, "selector"))
+            self._fail_if(index, step, page, problem, fault)
         else:
             raise ValueError(f"unknown action {action!r}")
 
