@@ -184,7 +184,7 @@ function smhOnPointerOver(event) {
     smhResting.until = now;
     smhRests = smhRests.slice(-9).concat([smhResting]);
   }
-  smhResting = { el, at: now, until: Infinity, described: null };
+  smhResting = { el, at: now, until: Infinity, described: null, scrolled: now - smhScrollingAt < SMH_SCROLL_MS };
   setTimeout(() => { if (smhResting && smhResting.el === el && el.isConnected) smhResting.described = smhDescribe(el); }, SMH_REST_MS);
 }
 
@@ -210,7 +210,7 @@ function smhShownByHover(target, holder, rules) {
 
 function smhRevealed(rest, target, rules) {
   const el = rest.el;
-  if (!el.isConnected || !rest.described || el === target || el.contains(target) || target.contains(el)) return false;
+  if (!el.isConnected || !rest.described || rest.scrolled || el === target || el.contains(target) || target.contains(el)) return false;
   const changed = smhMutated.some((m) => m.at >= rest.at && m.at <= rest.until && m.node !== document.body && m.node !== document.documentElement && m.node.contains(target));
   const holder = el.parentElement;
   return changed || (!!holder && holder !== document.body && holder.contains(target) && smhShownByHover(target, holder, rules));
@@ -223,6 +223,7 @@ function smhOnScrollKey(event) {
 function smhOnWheel(event) {
   if (!event.isTrusted) return;
   smhScrollingAt = smhNow();
+  if (smhResting) smhResting.scrolled = true; // what passes under a still pointer while the page scrolls is no hover
   if (smhScrolled) return;
   for (let node = event.composedPath()[0]; node && node.nodeType === Node.ELEMENT_NODE; node = node.parentElement) {
     if (!smhScrollStart.has(node)) smhScrollStart.set(node, node.scrollTop);
@@ -247,11 +248,11 @@ function smhScrollStep(s, target) {
     const top = target.getBoundingClientRect().top - (whole ? 0 : box.getBoundingClientRect().top) + box.scrollTop;
     const seen = whole ? window.innerHeight : box.clientHeight;
     if (top < s.start - 1 || top >= s.start + seen) {
-      smhStep('scroll', shown, { to: smhDescribe(target) });
+      smhStep('scroll', shown, { to: smhDescribe(target) }, smhUnnamed(smhDescribe(shown)));
       return;
     }
   }
-  if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2 || box.scrollHeight > s.height + 2) smhStep('scroll', shown, { value: 'end' });
+  if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2 || box.scrollHeight > s.height + 2) smhStep('scroll', shown, { value: 'end' }, smhUnnamed(smhDescribe(shown)));
 }
 
 // Called by smhStep before any other step is sent: the scroll and the hovers that led to it come first.

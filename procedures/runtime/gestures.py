@@ -277,15 +277,15 @@ def play(
     action, to_names = step["action"], step.get("to") or []
     named = any("{" in s for s in to_names)
     fault = "task" if named else "procedure"
-    to = find(scope, [text_for(s) for s in to_names], 3000) if to_names else None
     name = f'"{text_for(step.get("to_label") or "") or (to_names[0] if to_names else "")}"'
+    if action == "scroll":  # what it scrolls to shows only once scrolled
+        return scroll_until(page, locator, scope.locator(text_for(to_names[0])) if to_names else None, name), fault
+    to = find(scope, [text_for(s) for s in to_names], 3000) if to_names else None
     if to_names and to is None and action != "slide":
         return f"{name} is not on the page: nothing was {'scrolled' if action == 'scroll' else 'moved'}", fault
     if action == "hover":
         page.mouse.move(*_middle(locator))
         return None, ""
-    if action == "scroll":
-        return scroll_until(page, locator, to, name), fault
     if action == "slide":
         found = NUMBER.fullmatch(value.strip())
         if found is None:
