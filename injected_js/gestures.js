@@ -8,7 +8,7 @@ const SMH_REST_MS = 150; // the pointer stayed this long on an element: it reste
 const SMH_SCROLL_MS = 800; // a scroll this soon after a wheel turn or a scrolling key is the person's
 const SMH_SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'End', 'Home', 'ArrowDown', 'ArrowUp', ' ']);
 let smhGesture = null; // the press that may become a drag
-let smhDraggedAt = 0; // when the latest drag ended: the click its release fires is part of it
+let smhDragEnding = false; // a drag's release is being handled: the click it fires is part of it
 let smhRests = []; // the elements the pointer rested on since the latest step
 let smhResting = null;
 let smhScrolled = null; // the person's scroll since the latest step
@@ -75,7 +75,8 @@ function smhGestureUp(event) {
   const g = smhGesture;
   smhGesture = null;
   if (!event.isTrusted || !g || !g.far) return false;
-  smhDraggedAt = smhNow();
+  smhDragEnding = true;
+  setTimeout(() => { smhDragEnding = false; }, 0); // after the click that the same release fires
   const dropped = smhDropPoint(g, event.clientX, event.clientY);
   setTimeout(() => smhDragDone(g, event.clientX, event.clientY, dropped), 0); // once the page has put things in place
   return true;
@@ -170,7 +171,6 @@ function smhOnDragEnd(event) {
   const g = smhNativeDrag;
   smhNativeDrag = null;
   if (!event.isTrusted || !g || !g.dropped) return;
-  smhDraggedAt = smhNow();
   smhDragDone(g, g.dropped.x, g.dropped.y, g.dropped); // the page's drop handlers have run
 }
 

@@ -73,7 +73,7 @@ function smhOnClick(event) {
   if (!event.isTrusted || event.button !== 0) return;
   const pressed = smhPressed;
   smhPressed = null;
-  if (smhNow() - smhDraggedAt < 500) return; // the release of a drag: the drag step covers it
+  if (smhDragEnding) return; // the release of a drag: the drag step covers it
   let el = smhRetarget(event.composedPath());
   let described = null;
   if (pressed && el !== pressed.el && (!pressed.el.isConnected || el === document.body || el === document.documentElement || (el && el.contains(pressed.el)))) {

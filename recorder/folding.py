@@ -34,6 +34,7 @@ MOVES_FOCUS = frozenset({"Tab", "Shift+Tab"})  # keys between fields that change
 
 
 SLIDER_STEPS = frozenset({"click", "press", "slide"})  # what a person does to a slider before its last value
+SLIDER_KEYS = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"})
 STEPPING_KEYS = frozenset({"ArrowUp", "ArrowDown", "PageUp", "PageDown"})  # keys that step a number field
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
@@ -122,6 +123,8 @@ class StepFolder:
                 return [self._replace(last, step)]
             if step.action == "slide" and previous.action in SLIDER_STEPS:
                 return [self._replace(last, step)]
+            if step.action == "press" and previous.action == "slide" and step.value in SLIDER_KEYS:
+                return []  # the number the key moves the slider to comes as its next `slide`
             stepping = step.action == "press" and step.value in STEPPING_KEYS
             if (step.action in ("dblclick", "fill") or stepping) and previous.action == "click":
                 return [self._drop(last), self._append(step)]  # the click only focused the field

@@ -123,15 +123,15 @@ def move_into(page: Page, item: Locator, holder: Locator, at: list[float], name:
 def sort_by_dragging(page: Page, holder: Locator, way: str) -> str | None:
     """Drag the items of the list `holder` until they are in `way` ("ascending" or "descending") order."""
     items = holder.locator(":scope > *")
-    texts = holder.evaluate(TEXTS_JS)
+    texts: list[str] = holder.evaluate(TEXTS_JS)
     for _ in range(len(texts) * 2):
         keys = sort_key(texts)
         wanted = [t for _, t in sorted(zip(keys, texts), key=lambda pair: pair[0], reverse=way == "descending")]
         wrong = next((i for i, (a, b) in enumerate(zip(texts, wanted)) if a != b), None)
         if wrong is None:
             return None
-        source = texts.index(wanted[wrong], wrong)
-        problem = move_to_place(page, items.nth(source), wrong + 1)
+        text = wanted[wrong]  # the item found by its text: its place changes as it moves
+        problem = move_to_place(page, items.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).first, wrong + 1)
         if problem:
             return problem
         texts = holder.evaluate(TEXTS_JS)
