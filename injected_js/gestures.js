@@ -127,6 +127,23 @@ function smhUnnamed(described) {
   return Object.assign(described, { label: '', selectors: kept.length ? kept : described.selectors.slice(-1) });
 }
 
+// The slider moved last: arrow keys on its handle move it on, and its number is read again after each.
+let smhLastSlider = null;
+
+function smhSlid(slider) {
+  smhLastSlider = slider;
+  smhStep('slide', slider.el, { value: slider.value, to: slider.shows ? smhDescribe(slider.shows) : null });
+}
+
+function smhOnSliderKey(event) {
+  const slider = smhLastSlider;
+  if (!event.isTrusted || !slider || !slider.el.isConnected || !slider.el.contains(event.composedPath()[0])) return;
+  setTimeout(() => {
+    const value = slider.shows ? smhNorm(slider.shows.textContent) : slider.el.getAttribute('aria-valuenow');
+    if (value !== null && value !== slider.value && /^[-+]?\d+(?:\.\d+)?$/.test(value)) smhSlid(Object.assign({}, slider, { value }));
+  }, 0);
+}
+
 function smhDragDone(g, x, y, dropped) {
   const offset = [Math.round(x - g.x), Math.round(y - g.y)];
   if (g.el.localName === 'input' && (g.el.getAttribute('type') || '').toLowerCase() === 'range') return; // its change event tells
@@ -139,7 +156,7 @@ function smhDragDone(g, x, y, dropped) {
   }
   const slider = g.el.isConnected ? smhSliderOf(g) : null;
   if (slider) {
-    smhStep('slide', slider.el, { value: slider.value, to: slider.shows ? smhDescribe(slider.shows) : null });
+    smhSlid(slider);
     return;
   }
   const target = dropped && dropped.el.isConnected ? dropped : null;
@@ -282,6 +299,7 @@ function smhInstallGestures(options) {
   window.addEventListener('dragend', smhOnDragEnd, options);
   window.addEventListener('wheel', smhOnWheel, options);
   window.addEventListener('keydown', smhOnScrollKey, options);
+  window.addEventListener('keyup', smhOnSliderKey, options);
   window.addEventListener('scroll', smhOnScroll, options);
   new MutationObserver((records) => {
     const at = smhNow();

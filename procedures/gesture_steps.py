@@ -71,7 +71,10 @@ def built(
 ) -> ProcedureStep:
     """The built gesture step: its target's selectors with placeholders, its place or order, and its description."""
     to = [selector(s) for s in step.to]
-    to = [s for s in to if "{" in s] or to  # named by the task: only where it is found by that name
+    if step.action == "slide":  # where its number shows: not by the number, which changes
+        to = [s for s in to if "{" not in s] or to[-1:]
+    else:  # named by the task: only where it is found by that name
+        to = [s for s in to if "{" in s] or to
     named = next((name for name, value in values.items() if value == step.to_label and step.to_label), None)
     to_label = f"{{{named}}}" if named else escape_braces(step.to_label)
     update: dict[str, object] = {"to": to, "to_label": to_label}
