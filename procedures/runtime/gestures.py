@@ -24,7 +24,11 @@ WHEEL_PX = 300
 SETTLE_MS = 1000  # a list at its end that has not grown for this long has loaded all it will
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
-INDEX_JS = "(e) => Array.prototype.indexOf.call(e.parentElement.children, e)"
+PLACE_JS = """(el, list) => {
+  let n = el;
+  while (n && n.parentElement !== list) n = n.parentElement;
+  return [n ? Array.prototype.indexOf.call(list.children, n) + 1 : 0, list.children.length];
+}"""
 TEXTS_JS = "(e) => Array.from(e.children).map((c) => (c.innerText || c.textContent || '').trim())"
 AT_END_JS = """(e) => {
   const box = e === document.body ? document.scrollingElement : e;
@@ -91,23 +95,33 @@ def drag_onto(page: Page, source: Locator, target: Locator | None, at: list[floa
     return None if changed else "nothing moved"
 
 
-def move_to_place(page: Page, item: Locator, place: int) -> str | None:
-    """Drag `item` within its list to the 1-based `place` (-1: the last), dropping it on the item there."""
-    count = item.evaluate("(e) => e.parentElement.children.length")
-    wanted = count if place == -1 else place
+def _place_of(item: Locator, holder: Locator) -> tuple[int, int]:
+    """The 1-based place of the item of `holder` that holds `item`, and how many items it has; 0 when gone."""
+    if not item.count() or not holder.count():
+        return 0, 0
+    return tuple(item.first.evaluate(PLACE_JS, holder.element_handle()))  # type: ignore[return-value]
+
+
+def move_to_place(page: Page, holder: Locator, item: Locator, place: int, relative: bool = False) -> str | None:
+    """Drag `item` within the list `holder` to the 1-based `place` (-1: the last; `relative`: by so many
+    places), dropping it on the item there."""
+    now, count = _place_of(item, holder)
+    if not now:
+        return "the item is not in the list"
+    wanted = now + place if relative else count if place == -1 else place
     if not 1 <= wanted <= count:
         return f"the list has {count} items: there is no place {wanted}"
     for edge in (0.3, 0.05):  # a second try nearer the far edge when the list did not take it
-        now = item.evaluate(INDEX_JS) + 1
         if now == wanted:
             return None
-        there = item.locator("xpath=..").locator(":scope > *").nth(wanted - 1)
-        box = there.bounding_box()
+        box = holder.locator(":scope > *").nth(wanted - 1).bounding_box()
         if box is None:
             return f"the item at place {wanted} is not shown"
         fy = edge if wanted < now else 1 - edge
-        pointer_drag(page, _middle(item), (box["x"] + box["width"] / 2, box["y"] + box["height"] * fy))
-    now = item.evaluate(INDEX_JS) + 1
+        pointer_drag(page, _middle(item.first), (box["x"] + box["width"] / 2, box["y"] + box["height"] * fy))
+        if not holder.count() or not item.count():
+            return None  # the page took the list away once the item was dropped (its task is over)
+        now, count = _place_of(item, holder)
     return None if now == wanted else f"the item is at place {now}, not {wanted}"
 
 
@@ -131,7 +145,7 @@ def sort_by_dragging(page: Page, holder: Locator, way: str) -> str | None:
         if wrong is None:
             return None
         text = wanted[wrong]  # the item found by its text: its place changes as it moves
-        problem = move_to_place(page, items.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).first, wrong + 1)
+        problem = move_to_place(page, holder, items.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).first, wrong + 1)
         if problem:
             return problem
         texts = holder.evaluate(TEXTS_JS)
@@ -244,16 +258,18 @@ def scroll_until(page: Page, box: Locator, target: Locator | None, name: str) ->
     return None if target.count() and target.first.is_visible() else f"scrolled to the end and never found {name}"
 
 
-def place_in_list(value: str, item: Locator) -> int | None:
-    """The 1-based place a value names ("3", "3rd", "third", "top", "last": -1), or a move by so many ("+1")."""
+def place_in_list(value: str) -> tuple[int, bool] | None:
+    """The 1-based place a value names ("3", "3rd", "third", "top", "last": -1), or a move by so many places
+    ("+1", then True); None when it names no place."""
     text = value.strip().lower()
     if text in ("last", "bottom", "end"):
-        return -1
+        return -1, False
     if text in ("top", "first", "start"):
-        return 1
+        return 1, False
     if re.fullmatch(r"[+-]\d+", text):
-        return item.evaluate(INDEX_JS) + 1 + int(text)
-    return int(text) if text.isdigit() else ordinal_number(text)
+        return int(text), True
+    number = int(text) if text.isdigit() else ordinal_number(text)
+    return (number, False) if number else None
 
 
 def find(scope: Page | FrameLocator, selectors: list[str], timeout_ms: float) -> Locator | None:
@@ -298,9 +314,9 @@ def play(
     if step.get("place"):
         inside = to is not None and to.evaluate("(t, e) => t.contains(e)", locator.element_handle())
         if to is None or inside:
-            wanted = place_in_list(value, locator)
+            wanted = place_in_list(value)
             if wanted is None:
                 return f'"{value}" is no place in a list', "task"
-            return move_to_place(page, locator, wanted), "task"
+            return move_to_place(page, to or locator.locator("xpath=../.."), locator, *wanted), "task"
         return move_into(page, locator, to, step.get("at") or [], name), fault
     return drag_onto(page, locator, to, step.get("at") or [], step.get("offset") or [0, 0]), fault
