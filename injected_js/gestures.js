@@ -14,6 +14,7 @@ let smhResting = null;
 let smhScrolled = null; // the person's scroll since the latest step
 let smhScrollingAt = 0;
 let smhScrollStart = new Map(); // box -> its scrollTop when the person began to scroll
+let smhReadTo = null; // the text the person scrolled to its end: what they type next may be read off it
 const smhMutated = []; // {node, at}: what the page changed lately (a menu a script opened)
 
 function smhIndex(node) {
@@ -269,7 +270,24 @@ function smhScrollStep(s, target) {
       return;
     }
   }
-  if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2 || box.scrollHeight > s.height + 2) smhStep('scroll', shown, { value: 'end' }, smhUnnamed(smhDescribe(shown)));
+  if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2 || box.scrollHeight > s.height + 2) {
+    smhReadTo = shown;
+    smhStep('scroll', shown, { value: 'end' }, smhUnnamed(smhDescribe(shown)));
+  }
+}
+
+// A typed value that is the last word of a text the person read to its end (scrolled there, or a text
+// area's text of a few words or more): read off it.
+function smhReadOff(field, value) {
+  const typed = (value || '').replace(/[^\p{L}\p{N}]/gu, '');
+  const boxes = [smhReadTo, ...Array.from(document.querySelectorAll('textarea')).slice(0, 20)];
+  for (const box of boxes) {
+    if (!typed || !box || !box.isConnected || box.contains(field) || field.contains(box)) continue;
+    const text = box.localName === 'textarea' || box.localName === 'input' ? box.value : box.innerText;
+    const words = (text || '').split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean);
+    if (words.length >= 5 && words[words.length - 1] === typed) return { to: smhUnnamed(smhDescribe(box)), read_word: 'last' };
+  }
+  return {};
 }
 
 // Called by smhStep before any other step is sent: the scroll and the hovers that led to it come first.

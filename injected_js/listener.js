@@ -135,7 +135,7 @@ function smhOnInput(event) {
   if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
   const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
   const fill = smhFillValue(el, value);
-  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : { ...fill, beside: smhShownBeside(el, value) });
+  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : { ...fill, beside: smhShownBeside(el, value), ...smhReadOff(el, value) });
 }
 
 // Where the page shows a typed value as the text of an element (a table cell), the text of the element

@@ -818,7 +818,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
-        elif _read_below(recording, index):  # typed what the page shows below the title's words: read on each run
+        elif _read_below(recording, index) or step.read_word:  # typed what the page shows: read on each run
             continue
         elif _read_beside(step, mention_text):  # typed what the page shows beside the text the title names
             base = _name_from_title(step.beside, mention_text, named) or "name"
@@ -1498,7 +1498,7 @@ class _StepMaker:
                 built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
-        if step.action in gesture_steps.GESTURE_ACTIONS:
+        if step.action in gesture_steps.GESTURE_ACTIONS or step.read_word:
             title = self.recording.title
             return gesture_steps.built(step, built, title, substitute.selector, owners.get(index), self.params.values), next_one
         if index in rows:

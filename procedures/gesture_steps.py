@@ -81,7 +81,9 @@ def built(
     way = sorts(step, title)
     what = made.label or made.selector or "the element"
     where = to_label or (to[0] if to else "")
-    if way:
+    if step.read_word:
+        update |= {"reads": True, "word": step.read_word, "value": "", "description": f'Enter the {step.read_word} word of "{where}"'}
+    elif way:
         update |= {"sort": way, "selectors": to, "selector": to[0], "value": way, "description": f"Sort the list in {way} order by dragging its items"}
     elif step.action == "drag" and step.place:
         value = made.value if own else place_value(step, title)

@@ -73,6 +73,7 @@ class RecordedStep(BaseModel):
     offset: list[float] = Field(default_factory=list, max_length=2)  # drag: how far the pointer moved (x, y px)
     place: int = Field(0, ge=0, le=100_000)  # drag: the item's 1-based place in its list after it (0: not reordered)
     was: int = Field(0, ge=0, le=100_000)  # and before it
+    read_word: str = Field("", max_length=20)  # a fill of the word at this place ("last") of the text `to` shows
     order: list[str] = Field(default_factory=list, max_length=50)  # drag: the list's items after it, by their texts
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to

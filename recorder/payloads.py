@@ -56,6 +56,7 @@ class StepPayload(_Payload):
     offset: list[Annotated[float, Field(ge=-100_000, le=100_000)]] = Field(default_factory=list, max_length=2)
     place: int = Field(0, ge=0, le=100_000)
     was: int = Field(0, ge=0, le=100_000)
+    read_word: Literal["", "last"] = ""
     order: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=50)
 
 

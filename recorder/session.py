@@ -313,6 +313,7 @@ class RecordingSession:
             offset=payload.offset,
             place=payload.place,
             was=payload.was,
+            read_word=payload.read_word,
             order=payload.order,
         )
         scrubbed = self._secrets.scrub(step)

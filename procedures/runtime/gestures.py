@@ -320,3 +320,14 @@ def play(
             return move_to_place(page, to or locator.locator("xpath=../.."), locator, *wanted), "task"
         return move_into(page, locator, to, step.get("at") or [], name), fault
     return drag_onto(page, locator, to, step.get("at") or [], step.get("offset") or [0, 0]), fault
+
+
+def word_of(scope: Page | FrameLocator, selectors: list[str], place: str) -> str | None:
+    """The word at `place` ("last", "2nd") of the text the element of `selectors` holds, without punctuation."""
+    element = find(scope, selectors, 3000)
+    if element is None:
+        return None
+    text = element.evaluate("(e) => e.localName === 'textarea' || e.localName === 'input' ? e.value : e.innerText")
+    words = [w for w in (re.sub(r"[^\w]", "", w) for w in str(text).split()) if w]
+    at = len(words) if place == "last" else ordinal_number(place) or 0
+    return words[at - 1] if 0 < at <= len(words) else None
