@@ -16,7 +16,7 @@ def sort_key(texts: list[str]) -> list[float] | list[str]:
 
 
 def in_order(texts: list[str]) -> str | None:
-    """"ascending" or "descending" when two or more `texts` are in that order, else None."""
+    """ "ascending" or "descending" when two or more `texts` are in that order, else None."""
     keys = sort_key(texts)
     if len(keys) < 2 or len(set(keys)) < 2:
         return None

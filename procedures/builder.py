@@ -379,7 +379,14 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 def _says_itself(step: ProcedureStep) -> bool:
     """A step built with a description of its own (a widget's use), which is also its flow line."""
-    return bool(step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture or step.action in gesture_steps.GESTURE_ACTIONS)
+    return bool(
+        step.spin
+        or step.by_kind
+        or step.reads
+        or step.compare is not None
+        or step.by_picture
+        or step.action in gesture_steps.GESTURE_ACTIONS
+    )
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:

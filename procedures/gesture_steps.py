@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from core.ordering import in_order
-from procedures.models import ParameterKind, ProcedureStep
+from procedures.models import ProcedureStep
 from procedures.runtime.formats import ORDINAL, ordinal_number
 from procedures.runtime.placeholders import escape_braces
 from recorder.models import RecordedStep
@@ -39,7 +39,9 @@ def parameters(step: RecordedStep, title: str, add: Add, mentions: Mentions, nam
     """(the parameter that is the step's value, the one that names its element) of a gesture step; the drop
     target's name, when the title gives it, becomes a parameter too (found in its selectors by its value)."""
     if step.action == "slide" and step.value is not None:
-        return add(name_for(step.value, "value"), step.value, "text", label=step.field, required=mentions(title, step.value)), None
+        return add(
+            name_for(step.value, "value"), step.value, "text", label=step.field, required=mentions(title, step.value)
+        ), None
     if sorts(step, title):
         return None, None
     if step.to_label and mentions(title, step.to_label) and step.action in ("drag", "scroll"):
@@ -71,10 +73,9 @@ def built(
 ) -> ProcedureStep:
     """The built gesture step: its target's selectors with placeholders, its place or order, and its description."""
     to = [selector(s) for s in step.to]
-    if step.action == "slide":  # where its number shows: not by the number, which changes
-        to = [s for s in to if "{" not in s] or to[-1:]
-    else:  # named by the task: only where it is found by that name
-        to = [s for s in to if "{" in s] or to
+    # a slider's number: where it shows, not by the number, which changes; else named by the task: only by that name
+    kept = [s for s in to if ("{" in s) != (step.action == "slide")]
+    to = kept or (to[-1:] if step.action == "slide" else to)
     named = next((name for name, value in values.items() if value == step.to_label and step.to_label), None)
     to_label = f"{{{named}}}" if named else escape_braces(step.to_label)
     update: dict[str, object] = {"to": to, "to_label": to_label}
@@ -82,9 +83,20 @@ def built(
     what = made.label or made.selector or "the element"
     where = to_label or (to[0] if to else "")
     if step.read_word:
-        update |= {"reads": True, "word": step.read_word, "value": "", "description": f'Enter the {step.read_word} word of "{where}"'}
+        update |= {
+            "reads": True,
+            "word": step.read_word,
+            "value": "",
+            "description": f'Enter the {step.read_word} word of "{where}"',
+        }
     elif way:
-        update |= {"sort": way, "selectors": to, "selector": to[0], "value": way, "description": f"Sort the list in {way} order by dragging its items"}
+        update |= {
+            "sort": way,
+            "selectors": to,
+            "selector": to[0],
+            "value": way,
+            "description": f"Sort the list in {way} order by dragging its items",
+        }
     elif step.action == "drag" and step.place:
         value = made.value if own else place_value(step, title)
         update |= {"value": value, "description": f'Drag "{what}" to place {value} of "{where}"'}

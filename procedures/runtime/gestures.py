@@ -215,7 +215,13 @@ def _nudge(page: Page, handle: Locator, read: Callable[[], float | None], wanted
         if read() == shown:  # the keys do nothing here
             break
     shown = read()
-    return None if shown == wanted else f"the slider stopped at {shown:g}, not {wanted:g}" if shown is not None else "the slider shows no number"
+    return (
+        None
+        if shown == wanted
+        else f"the slider stopped at {shown:g}, not {wanted:g}"
+        if shown is not None
+        else "the slider shows no number"
+    )
 
 
 def slide_by_value(page: Page, slider: Locator, wanted: float) -> str | None:

@@ -21,8 +21,8 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
-from procedures.runtime.gestures import GESTURES, play, word_of
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
+from procedures.runtime.gestures import GESTURES, play, word_of
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
@@ -1170,7 +1170,9 @@ class Player:
 
     def _fill(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         if step.get("reads") and step.get("to"):  # a word of what an element shows
-            self._typed = word_of(self._scope(step, page), [self._text(s, "selector") for s in step["to"]], step.get("word") or "")
+            self._typed = word_of(
+                self._scope(step, page), [self._text(s, "selector") for s in step["to"]], step.get("word") or ""
+            )
             self._fail_if(index, step, page, None if self._typed else f"the page shows no {step.get('word')} word to read")
             locator.fill(self._typed or "", timeout=self.timeout_ms)
         elif step.get("reads"):  # what the page shows beside the text `value`

@@ -175,5 +175,25 @@ def test_a_list_is_scrolled_until_it_loads_the_task_s_item(context, served) -> N
         served,
         url,
         procedure,
-        {'Read "Article 41"': "/read?article=Article 41", 'Read "Article 3"': "/read?article=Article 3", 'Read "Article 77"': None},
+        {
+            'Read "Article 41"': "/read?article=Article 41",
+            'Read "Article 3"': "/read?article=Article 3",
+            'Read "Article 77"': None,
+        },
     )
+
+
+def test_the_agent_drags_by_refs_and_auto_mode_can_learn_the_drag(context, served, llm) -> None:  # type: ignore[no-untyped-def]
+    from tests.agent.conftest import MODEL, act, ref_of
+    from tests.llm_server import Reply, tool_call
+
+    def drag(request):  # type: ignore[no-untyped-def]
+        return Reply(tool_calls=[tool_call("drag", source=ref_of(request, "Update docs"), target=ref_of(request, "Done"))])
+
+    llm.replies = [drag, act("finish", success=True, summary="moved")]
+    page = context.new_page()
+    page.goto(f"{served.url}/gestures/board.html")
+    result = run_task('Move "Update docs" to Done', page=page, store=ProcedureStore(), mode="agent", model=MODEL)
+    assert result.outcome == "unverified" and [s.command for s in result.steps] == ["drag", "finish"], result.error
+    assert "/moved?card=Update%20docs&to=Done" in served.received
+    assert any(t["function"]["name"] == "drag" for t in llm.requests[0]["tools"])

@@ -518,19 +518,28 @@ def _to_place(page: Page, items: Locator, source: int, place: int) -> None:
 
 
 def drag_items(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
-    m = re.match(r"Drag (.+?) (to the top|to the bottom|down by one position|up by one position|to the (\d+)\w\w position)", utterance)
+    m = re.match(
+        r"Drag (.+?) (to the top|to the bottom|down by one position|up by one position|to the (\d+)\w\w position)", utterance
+    )
     assert m, utterance
     items = page.locator("#sortable li")
     names = [t.strip() for t in items.all_inner_texts()]
     source = names.index(m.group(1))
     where = m.group(2)
-    place = {"to the top": 0, "to the bottom": len(names) - 1, "down by one position": source + 1, "up by one position": source - 1}
+    place = {
+        "to the top": 0,
+        "to the bottom": len(names) - 1,
+        "down by one position": source + 1,
+        "up by one position": source - 1,
+    }
     _to_place(page, items, source, place[where] if where in place else int(m.group(3)) - 1)
 
 
 def drag_box(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
     large = _box(page.locator("#draggableLarge"))
-    drag_by_hand(page, point(page.locator("#draggableSmall")), (large["x"] + large["width"] / 2, large["y"] + large["height"] / 2))
+    drag_by_hand(
+        page, point(page.locator("#draggableSmall")), (large["x"] + large["width"] / 2, large["y"] + large["height"] / 2)
+    )
     submit(page)
 
 
