@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 
 def sort_key(texts: list[str]) -> list[float] | list[str]:
     """The keys the texts sort by: their numbers when all are numbers, else their lower-case words."""
-    numbers = [NUMBER.fullmatch(t.strip()) for t in texts]
+    numbers = [PLAIN_NUMBER.fullmatch(t.strip()) for t in texts]
     if all(numbers):
         return [float(m.group(0)) for m in numbers if m]
     return [t.strip().lower() for t in texts]

@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import FrameLocator, Locator, Page
 
-from core.ordering import in_order, sort_key
+from core.ordering import PLAIN_NUMBER, in_order, sort_key
 from procedures.runtime.formats import ordinal_number
 
 GESTURES = ("drag", "slide", "hover", "scroll")
@@ -22,7 +22,6 @@ DRAG_STEPS = 12  # pointer moves between press and release, as a hand makes them
 MAX_WHEELS = 200  # wheel turns a scroll may take before its element is given up
 WHEEL_PX = 300
 SETTLE_MS = 1000  # a list at its end that has not grown for this long has loaded all it will
-NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 PLACE_JS = """(el, list) => {
   let n = el;
@@ -153,7 +152,7 @@ def sort_by_dragging(page: Page, holder: Locator, way: str) -> str | None:
 
 
 def _read_number(shows: Locator) -> float | None:
-    found = NUMBER.search(shows.inner_text() or "")
+    found = PLAIN_NUMBER.search(shows.inner_text() or "")
     return float(found.group(0)) if found else None
 
 
@@ -278,7 +277,7 @@ def place_in_list(value: str) -> tuple[int, bool] | None:
     return (number, False) if number else None
 
 
-def find(scope: Page | FrameLocator, selectors: list[str], timeout_ms: float) -> Locator | None:
+def find_one(scope: Page | FrameLocator, selectors: list[str], timeout_ms: float) -> Locator | None:
     """The first of `selectors` that finds exactly one element, waiting up to `timeout_ms` for one to."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
@@ -291,7 +290,7 @@ def find(scope: Page | FrameLocator, selectors: list[str], timeout_ms: float) ->
         time.sleep(0.1)
 
 
-def play(
+def play_gesture(
     page: Page, scope: Page | FrameLocator, step: Mapping[str, Any], locator: Locator, value: str, text_for: Callable[[str], str]
 ) -> tuple[str | None, str]:
     """Play a gesture step on its element `locator`; (the problem, whose fault it is: "task" when a value
@@ -302,14 +301,14 @@ def play(
     name = f'"{text_for(step.get("to_label") or "") or (to_names[0] if to_names else "")}"'
     if action == "scroll":  # what it scrolls to shows only once scrolled
         return scroll_until(page, locator, scope.locator(text_for(to_names[0])) if to_names else None, name), fault
-    to = find(scope, [text_for(s) for s in to_names], 3000) if to_names else None
+    to = find_one(scope, [text_for(s) for s in to_names], 3000) if to_names else None
     if to_names and to is None and action != "slide":
         return f"{name} is not on the page: nothing was {'scrolled' if action == 'scroll' else 'moved'}", fault
     if action == "hover":
         page.mouse.move(*_middle(locator))
         return None, ""
     if action == "slide":
-        found = NUMBER.fullmatch(value.strip())
+        found = PLAIN_NUMBER.fullmatch(value.strip())
         if found is None:
             return f'"{value}" is no number', "task"
         wanted = float(found.group(0))
@@ -330,7 +329,7 @@ def play(
 
 def word_of(scope: Page | FrameLocator, selectors: list[str], place: str) -> str | None:
     """The word at `place` ("last", "2nd") of the text the element of `selectors` holds, without punctuation."""
-    element = find(scope, selectors, 3000)
+    element = find_one(scope, selectors, 3000)
     if element is None:
         return None
     text = element.evaluate("(e) => e.localName === 'textarea' || e.localName === 'input' ? e.value : e.innerText")

@@ -22,7 +22,7 @@ from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
-from procedures.runtime.gestures import GESTURES, play, word_of
+from procedures.runtime.gestures import GESTURES, play_gesture, word_of
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
 from procedures.runtime.widgets import (
     PICTURE_ITEM_JS,
@@ -1146,7 +1146,9 @@ class Player:
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
         elif action in GESTURES:
-            problem, fault = play(page, self._scope(step, page), step, locator, value, lambda s: self._text(s, "selector"))
+            problem, fault = play_gesture(
+                page, self._scope(step, page), step, locator, value, lambda s: self._text(s, "selector")
+            )
             self._fail_if(index, step, page, problem, fault)
         else:
             raise ValueError(f"unknown action {action!r}")

@@ -4,10 +4,13 @@ a value or an element that is not there stops the run, naming it, with nothing s
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from urllib.parse import unquote
 
 from agent import run_task
 from procedures import build_procedure
+from procedures.script_export import playwright_script
 from procedures.store import ProcedureStore
 from tests.helpers import record
 
@@ -47,7 +50,7 @@ def _replays(context, served, url: str, procedure, tasks: dict[str, str | None])
         page.close()
 
 
-def test_a_card_dragged_to_another_column_is_the_task_s_card_and_column(context, served) -> None:  # type: ignore[no-untyped-def]
+def test_a_card_dragged_to_another_column_is_the_task_s_card_and_column(context, served, tmp_path) -> None:  # type: ignore[no-untyped-def]
     url = f"{served.url}/gestures/board.html"
 
     def move(page) -> None:  # type: ignore[no-untyped-def]
@@ -68,6 +71,16 @@ def test_a_card_dragged_to_another_column_is_the_task_s_card_and_column(context,
             'Move "Fix login" to Archive': None,  # no such column
         },
     )
+    script = tmp_path / "board.py"  # the exported script drags with the real pointer too
+    script.write_text(playwright_script(procedure))
+    served.received.clear()
+    ran = subprocess.run(
+        [sys.executable, str(script), "--item", "Update docs", "--destination", "Doing"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0 and "/moved?card=Update%20docs&to=Doing" in served.received, ran.stdout + ran.stderr
 
 
 def test_an_item_dragged_to_a_place_of_its_list_goes_to_the_task_s_place(context, served) -> None:  # type: ignore[no-untyped-def]
