@@ -24,7 +24,15 @@ from retrieval.render import step_words
 
 SAME_ELEMENT = 0.8  # how alike a clicked element's name must be to the one a step meant
 ROLE = re.compile(r"^internal:role=([a-z]+)\[")
-LEARNABLE = {"goto": "navigate", "click": "click", "fill": "fill", "type": "fill", "press": "press", "select": "select"}
+LEARNABLE = {
+    "goto": "navigate",
+    "click": "click",
+    "fill": "fill",
+    "type": "fill",
+    "press": "press",
+    "select": "select",
+    "drag": "drag",
+}
 
 
 def learned_step(
@@ -59,6 +67,8 @@ def learned_step(
         fields |= {k: target.get(k) or "" for k in ("label", "field", "tag", "input_type")}  # type: ignore[union-attr]
         if action == "select":
             fields |= {k: list(target.get(k) or [])[:500] for k in ("options", "option_values")}  # type: ignore[union-attr]
+        if action == "drag":  # onto the middle of the element it was dropped on
+            fields |= {"to": list(target.get("to") or [])[:20], "to_label": target.get("to_label") or "", "at": [0.5, 0.5]}  # type: ignore[union-attr]
         fields |= {"selectors": selectors, "selector": selectors[0], "value": None if secret else text}
     if _moved(before, after):
         fields["navigates_to"] = redact_url(after)

@@ -54,6 +54,14 @@ class Select(ToolArgs):
     option: str = Field(max_length=500)
 
 
+class Drag(ToolArgs):
+    """Drag an element onto another with the mouse, by their refs: a card to a column, an item onto the item
+    whose place it takes, a slider's handle, a file onto a drop zone."""
+
+    source: str = Field(pattern=r"^e\d+$")
+    target: str = Field(pattern=r"^e\d+$")
+
+
 class Scroll(ToolArgs):
     """Scroll the page."""
 
@@ -82,6 +90,7 @@ TOOLS: dict[str, type[ToolArgs]] = {
     "type": Type,
     "press": Press,
     "select": Select,
+    "drag": Drag,
     "scroll": Scroll,
     "finish": Finish,
     "step_gone": StepGone,

@@ -4,7 +4,8 @@
 
 const SMH_ACTIONABLE =
   'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=checkbox], ' +
-  '[role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [role=combobox], [role=textbox], [contenteditable=true], [contenteditable=""]';
+  '[role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [role=combobox], [role=textbox], [contenteditable=true], [contenteditable=""], ' +
+  '[draggable=true], [role=slider], section[aria-label], [role=region][aria-label]'; // what a drag takes and where it goes
 
 function smhVisible(el) {
   const box = el.getBoundingClientRect();

@@ -19,6 +19,7 @@ function smhPost(payload, at) {
 }
 
 function smhStep(action, el, extra, described) {
+  smhBeforeStep(action, el); // a scroll or hover that led to it comes first (gestures.js)
   const at = smhNow();
   smhShadowRootsComplete = false; // the page's own attachShadow calls are out of this world's sight: look again
   const target = described || smhDescribe(el);
@@ -72,6 +73,7 @@ function smhOnClick(event) {
   if (!event.isTrusted || event.button !== 0) return;
   const pressed = smhPressed;
   smhPressed = null;
+  if (smhDragEnding) return; // the release of a drag: the drag step covers it
   let el = smhRetarget(event.composedPath());
   let described = null;
   if (pressed && el !== pressed.el && (!pressed.el.isConnected || el === document.body || el === document.documentElement || (el && el.contains(pressed.el)))) {
@@ -105,10 +107,15 @@ function smhOnPointerDown(event) {
   const el = smhRetarget(event.composedPath());
   smhTouched = { el, at: smhNow() };
   smhPressed = el && event.button === 0 && el !== document.body && el !== document.documentElement ? { el, described: smhDescribe(el) } : null;
+  smhGestureDown(event, el);
 }
 
 // A pointer that comes up after the page removed what it went down on may fire no click at all.
 function smhOnPointerUp(event) {
+  if (smhGestureUp(event)) {
+    smhPressed = null;
+    return;
+  }
   const pressed = smhPressed;
   if (!event.isTrusted || !pressed || pressed.el.isConnected) return;
   setTimeout(() => {
@@ -130,7 +137,7 @@ function smhOnInput(event) {
   if (!el || el.nodeType !== Node.ELEMENT_NODE || !smhIsTextEntry(el)) return;
   const value = el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea' ? el.innerText : el.value;
   const fill = smhFillValue(el, value);
-  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : { ...fill, beside: smhShownBeside(el, value) });
+  smhStep('fill', el, fill.secret ? { ...fill, secret_slot: smhSecretSlot(value) } : { ...fill, beside: smhShownBeside(el, value), ...smhReadOff(el, value) });
 }
 
 // Where the page shows a typed value as the text of an element (a table cell), the text of the element
@@ -204,6 +211,7 @@ function smhOnChange(event) {
   if (type === 'checkbox') smhStep(el.checked ? 'check' : 'uncheck', el);
   else if (type === 'radio' && el.checked) smhStep('check', el);
   else if (type === 'file') smhStep('upload', el, { files: Array.from(el.files || []).map((f) => f.name) });
+  else if (type === 'range') smhStep('slide', el, { value: el.value });
 }
 
 const SMH_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
@@ -245,6 +253,7 @@ function smhInstall() {
   window.addEventListener('change', smhOnChange, options);
   window.addEventListener('keydown', smhOnKeyDown, options);
   window.addEventListener('submit', smhOnSubmit, options);
+  smhInstallGestures(options);
   smhWatchSecrets(document);
   new MutationObserver((records) => { smhMutations += records.length; }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   if (window === window.top) window.addEventListener('load', () => { if (!smhPending) smhSettleAfter(null); }, options);

@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 from core.sites import host_of
 from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
+from procedures import gesture_steps
 from procedures.decided_checks import decided, others_data
 from procedures.form_rows import field_labels, without_field_labels
 from procedures.instruction_text import without_instruction
@@ -384,7 +385,14 @@ def _by_text_in_parent(selectors: list[str], target: str) -> list[str]:
 
 def _says_itself(step: ProcedureStep) -> bool:
     """A step built with a description of its own (a widget's use), which is also its flow line."""
-    return bool(step.spin or step.by_kind or step.reads or step.compare is not None or step.by_picture)
+    return bool(
+        step.spin
+        or step.by_kind
+        or step.reads
+        or step.compare is not None
+        or step.by_picture
+        or step.action in gesture_steps.GESTURE_ACTIONS
+    )
 
 
 def _flow_line(step: ProcedureStep, params_by_step: dict[int, str], index: int) -> str | None:
@@ -824,7 +832,7 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
         field = step.field or step.label
         if step.action == "fill" and step.secret:
             owners[index] = params.add_secret(snake_case(field, fallback="value"), step.secret_slot, field)
-        elif _read_below(recording, index):  # typed what the page shows below the title's words: read on each run
+        elif _read_below(recording, index) or step.read_word:  # typed what the page shows: read on each run
             continue
         elif _read_beside(step, mention_text):  # typed what the page shows beside the text the title names
             base = _name_from_title(step.beside, mention_text, named) or "name"
@@ -852,6 +860,12 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
                 allowed=[YES, NO],
                 required=False,
             )
+        elif step.action in gesture_steps.GESTURE_ACTIONS:
+            own, target = gesture_steps.parameters(
+                step, mention_text, params.add, _mentions, lambda v, f: _name_from_title(v, mention_text, named) or f
+            )
+            owners.update({index: own} if own else {})
+            targets.update({index: target} if target else {})
         elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
             _click_parameters(params, index, without_field_labels(step, labels), mention_text, named, targets, rows)
     return params, owners, targets, rows
@@ -1505,6 +1519,9 @@ class _StepMaker:
             built = substitute.step(step, owners.get(index))  # no selector names it: the element stays the demonstrated one
         if targets.get(index) and quoted_shown_name(step, self.mention_text) is not None:
             built = by_any_name(built, step, targets[index])
+        if step.action in gesture_steps.GESTURE_ACTIONS or step.read_word:
+            title = self.recording.title
+            return gesture_steps.built(step, built, title, substitute.selector, owners.get(index), self.params.values), next_one
         if index in rows:
             own = substitute.text(_own_in_row(step, self.mention_text))
             own = _icon_in_row(own, self.params.values[icon], icon) if icon else own

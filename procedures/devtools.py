@@ -22,13 +22,12 @@ IGNORED_TYPES = {
     "setViewport",
     "waitForExpression",
     "scroll",
-    "hover",
     "keyUp",
     "close",
     "emulateNetworkConditions",
     "customStep",
 }
-KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown", "waitForElement"}
+KNOWN_TYPES = IGNORED_TYPES | {"navigate", "click", "doubleClick", "change", "keyDown", "waitForElement", "hover"}
 
 
 class DevToolsStep(BaseModel):
@@ -167,7 +166,6 @@ class Imported(NamedTuple):
 
 NOT_MAPPED = {
     "waitForExpression": "a JavaScript expression is no check ShowMeHow runs",
-    "hover": "replay does not hover",
     "close": "replay leaves the browser open",
     "emulateNetworkConditions": "replay uses the network as it is",
     "customStep": "its meaning is the extension's that wrote it",
@@ -220,7 +218,7 @@ def devtools_import(text: str, source: str = "input") -> Imported:
         step = _action_step(raw, where, url, page, field, focused.get(page))
         if step is None:
             continue
-        if step.action != "press":
+        if step.action not in ("press", "hover"):
             focused[page] = step
         if step.secret and raw.value:
             typed_secrets.append((raw.value, step.field))
@@ -264,7 +262,7 @@ def _action_step(
     if raw.type != "keyDown" and not selectors:
         raise ShowMeHowError(f"{where}.selectors has no selector this importer can use")
     box = hint in ("radio", "checkbox") and raw.type == "click"
-    action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press"}[raw.type]
+    action = {"click": "click", "doubleClick": "dblclick", "change": "fill", "keyDown": "press", "hover": "hover"}[raw.type]
     action = "select" if action == "fill" and hint == "combobox" else "check" if box else action
     secret = action == "fill" and _looks_secret(raw)  # a password in a DevTools file is not kept
     name = next(

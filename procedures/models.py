@@ -148,6 +148,7 @@ class ProcedureStep(RecordedStep):
     # a text the title names that the demonstration's pages never showed (what the person looked for and did
     # not find): the steps are for a page without it, so replay stops, as the task's fault, when the page shows it
     unless_shown: str | None = Field(None, max_length=SHORT)
+    sort: Literal["ascending", "descending"] | None = None  # a drag: the list (`to`) is sorted so by dragging its items
 
     @model_validator(mode="after")
     def _secret_has_no_value(self) -> ProcedureStep:
@@ -185,6 +186,8 @@ class ProcedureStep(RecordedStep):
             *self.selectors,
             *self.frame,
             *self.files,
+            *self.to,
+            self.to_label,
         ]
         return set().union(*(placeholders(t) for t in texts))
 

@@ -8,7 +8,7 @@ import pprint
 from pathlib import Path
 from types import ModuleType
 
-from core import masking, sent, sites, urls
+from core import masking, ordering, sent, sites, urls
 from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
@@ -17,6 +17,7 @@ from procedures.runtime import (
     comparison,
     deadline,
     formats,
+    gestures,
     looping,
     picks,
     placeholders,
@@ -134,6 +135,7 @@ if __name__ == "__main__":
 
 
 INLINED = (
+    ordering,
     urls,
     sites,
     masking,
@@ -148,6 +150,7 @@ INLINED = (
     pointing,
     relabelled,
     looping,
+    gestures,
     playback,
     sending,
 )  # in this order: each uses only those before it

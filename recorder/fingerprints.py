@@ -86,6 +86,9 @@ def scrub_step(step: RecordedStep, holds: Callable[[str], bool], mask: Callable[
         "beside": mask(step.beside),
         "files": [mask(name) for name in step.files],
         "frame": [mask(selector) for selector in step.frame],
+        "to": [mask(selector) for selector in step.to],
+        "to_label": mask(step.to_label),
+        "order": [mask(text) for text in step.order],
     }
     if step.selectors:
         kept = [s for s in step.selectors[:-1] if not holds(s)] + [mask(step.selectors[-1])]

@@ -3,7 +3,9 @@ fold into one `fill` or `select`, a click and a double click on one target into 
 into a field and the typing that follows into its `fill`, presses of one key on one target in a row
 (a held arrow key) into one `press` with a count (the numbers an arrow key steps a field to are its
 doing, not typing), and a
-page load or SPA route change that follows an action becomes that action's `navigates_to`.
+page load or SPA route change that follows an action becomes that action's `navigates_to`. A slider's
+clicks, key presses and moves fold into its last `slide`, and items of one list dragged in a row until the
+list is in order fold into one `drag` (the last, counted in `repeat`).
 
 A form is kept as the person meant it when they sent it: a field set more than once before the form is
 sent keeps its last value, and an attempt to send it that the page answered on the same page (a validation
@@ -19,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.ordering import in_order
 from recorder.models import RecordedStep
 
 NAVIGATION_FOLLOWS_ACTION_S = 10.0  # a page load this soon after a click or key press belongs to it
@@ -30,6 +33,8 @@ TOGGLES = frozenset({"check", "uncheck"})  # a box ticked and unticked again: ea
 MOVES_FOCUS = frozenset({"Tab", "Shift+Tab"})  # keys between fields that change nothing
 
 
+SLIDER_STEPS = frozenset({"click", "press", "slide"})  # what a person does to a slider before its last value
+SLIDER_KEYS = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"})
 STEPPING_KEYS = frozenset({"ArrowUp", "ArrowDown", "PageUp", "PageDown"})  # keys that step a number field
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
@@ -37,6 +42,12 @@ NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 def _stepped(press: RecordedStep, fill: RecordedStep) -> bool:
     """Whether `fill` is the number that the arrow key `press` stepped its field to."""
     return press.value in STEPPING_KEYS and NUMBER.fullmatch(fill.value or "") is not None
+
+
+def _reorders(step: RecordedStep, list_step: RecordedStep) -> bool:
+    """Whether `step` dragged an item within the list that `list_step` dragged one in."""
+    both = all(s.action == "drag" and s.place and s.to for s in (step, list_step))
+    return both and _same_place(step, list_step) and step.to[0] == list_step.to[0]
 
 
 def _sends(step: RecordedStep) -> bool:
@@ -101,9 +112,19 @@ class StepFolder:
         last = self._last_step_on(step.page)
         previous = self.steps[last] if last is not None else None
         same_target = previous is not None and previous.selector == step.selector and previous.frame == step.frame
+        if step.action == "drag" and in_order(step.order) is not None:
+            run = [i for i in range(len(self.steps)) if _reorders(self.steps[i], step)]
+            run = [i for at, i in enumerate(run) if run[at:] == list(range(i, len(self.steps)))]  # a run up to the end
+            if run:
+                repeat = 1 + sum(self.steps[i].repeat for i in run)
+                return [self._drop(i) for i in reversed(run)] + [self._append(step.model_copy(update={"repeat": repeat}))]
         if last is not None and previous is not None and same_target:
             if step.action in FOLDS_ON_ONE_TARGET and previous.action == step.action:
                 return [self._replace(last, step)]
+            if step.action == "slide" and previous.action in SLIDER_STEPS:
+                return [self._replace(last, step)]
+            if step.action == "press" and previous.action == "slide" and step.value in SLIDER_KEYS:
+                return []  # the number the key moves the slider to comes as its next `slide`
             stepping = step.action == "press" and step.value in STEPPING_KEYS
             if (step.action in ("dblclick", "fill") or stepping) and previous.action == "click":
                 return [self._drop(last), self._append(step)]  # the click only focused the field

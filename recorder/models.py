@@ -24,6 +24,10 @@ Action = Literal[
     "press",
     "submit",
     "upload",
+    "drag",  # a pointer drag or an HTML5 drag and drop: the element (selectors) to `to`, at `at` (or by `offset`)
+    "slide",  # a slider moved to the number `value`
+    "hover",  # the pointer rested on the element, which revealed what the next step uses
+    "scroll",  # the element scrolled until `to` showed, or to its end (`value` "end")
 ]
 
 SHORT = 2_000
@@ -62,6 +66,15 @@ class RecordedStep(BaseModel):
     kind: str = Field("", max_length=SHORT)  # CSS of the shown fields of the target's kind, when there are several
     position: int = Field(0, ge=0, le=100_000)  # the target's 1-based place among them (0: not known)
     beside: str = Field("", max_length=SHORT)  # a typed value the page showed too: the text just before it there
+    # drag: where it was dropped; scroll: the element scrolled to; slide: the element that shows the slider's number
+    to: list[str] = Field(default_factory=list, max_length=20)  # its selectors, best first
+    to_label: str = Field("", max_length=SHORT)  # what a person would call it
+    at: list[float] = Field(default_factory=list, max_length=2)  # drag: the drop point in `to`, as fractions of its box
+    offset: list[float] = Field(default_factory=list, max_length=2)  # drag: how far the pointer moved (x, y px)
+    place: int = Field(0, ge=0, le=100_000)  # drag: the item's 1-based place in its list after it (0: not reordered)
+    was: int = Field(0, ge=0, le=100_000)  # and before it
+    read_word: str = Field("", max_length=20)  # a fill of the word at this place ("last") of the text `to` shows
+    order: list[str] = Field(default_factory=list, max_length=50)  # drag: the list's items after it, by their texts
     opens_page: int | None = None  # the popup or tab this step opened
     navigates_to: str | None = Field(None, max_length=SHORT)  # the URL this step led to
     changes_page: bool | None = None  # a click: the page visibly changed after it (None: not known)

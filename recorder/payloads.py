@@ -39,7 +39,9 @@ class Target(BaseModel):
 
 class StepPayload(_Payload):
     kind: Literal["step"]
-    action: Literal["click", "dblclick", "fill", "select", "check", "uncheck", "press", "submit", "upload"]
+    action: Literal[
+        "click", "dblclick", "fill", "select", "check", "uncheck", "press", "submit", "upload", "drag", "slide", "hover", "scroll"
+    ]
     target: Target
     value: str | None = Field(None, max_length=LONG)
     option_value: str | None = Field(None, max_length=SHORT)
@@ -49,6 +51,13 @@ class StepPayload(_Payload):
     length: int | None = Field(None, ge=1, le=LONG)  # and its length in characters
     secret_slot: str | None = Field(None, max_length=50)
     beside: str = Field("", max_length=SHORT)  # a typed value shown on the page: the text just before it
+    to: Target | None = None  # a drag's drop target, the element a scroll brought into view, a slider's number
+    at: list[Annotated[float, Field(ge=-10, le=10)]] = Field(default_factory=list, max_length=2)
+    offset: list[Annotated[float, Field(ge=-100_000, le=100_000)]] = Field(default_factory=list, max_length=2)
+    place: int = Field(0, ge=0, le=100_000)
+    was: int = Field(0, ge=0, le=100_000)
+    read_word: Literal["", "last"] = ""
+    order: list[Annotated[str, Field(max_length=SHORT)]] = Field(default_factory=list, max_length=50)
 
 
 class LoadPayload(_Payload):

@@ -26,7 +26,7 @@ def listener_script(binding: str, nonce: str, secret_key: str = "") -> str:
             "secretKey": secret_key,
         }
     )
-    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "shown.js", "listener.js"))
+    body = "\n".join(read_js(name) for name in ("selectors.js", "secrets.js", "shown.js", "gestures.js", "listener.js"))
     return (
         "(() => {\n"
         f"const SMH_CONFIG = {config};\n"

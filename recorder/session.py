@@ -312,6 +312,14 @@ class RecordingSession:
             position=target.position,
             secret_slot=payload.secret_slot if payload.secret else None,
             beside="" if payload.secret else payload.beside,
+            to=payload.to.selectors if payload.to else [],
+            to_label=payload.to.label if payload.to else "",
+            at=payload.at,
+            offset=payload.offset,
+            place=payload.place,
+            was=payload.was,
+            read_word=payload.read_word,
+            order=payload.order,
         )
         scrubbed = self._secrets.scrub(step)
         if scrubbed is not None:

@@ -23,6 +23,7 @@ from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
 from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
+from procedures.runtime.gestures import GESTURES, play_gesture, word_of
 from procedures.runtime.looping import play_loop
 from procedures.runtime.picks import items_said, pick_of, split_picks
 from procedures.runtime.placeholders import OPTION_VALUE, PLACEHOLDER, fill_placeholders, option_values, placeholders
@@ -1192,6 +1193,11 @@ class Player:
             locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
+        elif action in GESTURES:
+            problem, fault = play_gesture(
+                page, self._scope(step, page), step, locator, value, lambda s: self._text(s, "selector")
+            )
+            self._fail_if(index, step, page, problem, fault)
         else:
             raise ValueError(f"unknown action {action!r}")
 
@@ -1213,7 +1219,13 @@ class Player:
         target.click(timeout=self.timeout_ms)
 
     def _fill(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
-        if step.get("reads"):  # what the page shows beside the text `value`
+        if step.get("reads") and step.get("to"):  # a word of what an element shows
+            self._typed = word_of(
+                self._scope(step, page), [self._text(s, "selector") for s in step["to"]], step.get("word") or ""
+            )
+            self._fail_if(index, step, page, None if self._typed else f"the page shows no {step.get('word')} word to read")
+            locator.fill(self._typed or "", timeout=self.timeout_ms)
+        elif step.get("reads"):  # what the page shows beside the text `value`
             self._typed = shown_beside(self._scope(step, page), value)
             self._fail_if(index, step, page, None if self._typed else f'the page shows nothing beside "{value}"')
             if step.get("word"):  # the word at the task's place in it

@@ -88,6 +88,13 @@ SPLIT: dict[str, tuple[people.Person, tuple[str, ...]]] = {
     "number-checkboxes": (people.number_checkboxes, ()),
     "use-spinner": (people.use_spinner, ()),
     "sign-agreement": (people.sign_agreement, ("Click the cancel button", 'press "Agree"', 'press "Cancel"')),
+    "drag-items": (people.drag_items, ("to the top", "to the bottom", "down by one", "up by one", "position")),
+    "drag-box": (people.drag_box, ()),
+    "drag-sort-numbers": (people.drag_sort_numbers, ()),
+    "use-slider": (people.use_slider, ()),
+    "hover-shape": (people.hover_shape, ()),
+    "scroll-text": (people.scroll_text, ()),
+    "resize-textarea": (people.resize_textarea, ("width is larger", "width is smaller", "height is larger", "height is smaller")),
 }
 STRETCH: dict[str, tuple[people.Person, tuple[str, ...]]] = {
     "read-table": (people.read_table, ()),
@@ -169,7 +176,8 @@ class Demo:
 
 
 def demonstrate(browser: Browser, store: ProcedureStore, task: str, url: str, person: people.Person, seed: int) -> Demo:
-    """The scripted person does the task on `seed` while the app records; the recording becomes a stored procedure."""
+    """The scripted person does the task on `seed` while the app records; the recording becomes a stored procedure.
+    An episode with nothing to show (a list in order already) is left for the next seed, as a person teaching would."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
@@ -180,6 +188,10 @@ def demonstrate(browser: Browser, store: ProcedureStore, task: str, url: str, pe
     try:
         person(page, episode.utterance, episode.fields)
         page.wait_for_function("WOB_DONE_GLOBAL", timeout=5000)
+    except people.NothingToShow:
+        session.stop()
+        context.close()
+        return demonstrate(browser, store, task, url, person, seed + 1)
     except Exception as exc:  # noqa: BLE001 - a person who could not finish is reported, not fatal
         demo.error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     session.pump(300)

@@ -19,6 +19,10 @@ from playwright.sync_api import Locator, Page
 Person = Callable[[Page, str, dict], None]  # type: ignore[type-arg]
 
 
+class NothingToShow(Exception):
+    """The episode has nothing to do (a list already in order): a person teaching takes another one."""
+
+
 def point(target: Locator) -> tuple[float, float]:
     """A point of the element that a person sees and can click: its middle, or failing that the first point
     of a grid over its box where the element itself (not something covering it) is on top."""
@@ -484,3 +488,124 @@ def find_word(page: Page, utterance: str, fields: dict) -> None:  # type: ignore
 def text_transform(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
     type_into(page, page.locator("#tt"), page.locator("#captcha").inner_text().replace("\n", ""))
     submit(page)
+
+
+# --- drags, sliders, hovers and scrolls: the pointer pressed, moved and released by hand -------------
+
+
+def drag_by_hand(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 4, start[1] + 4, steps=2)
+    page.mouse.move(*end, steps=12)
+    page.mouse.move(*end)
+    page.mouse.up()
+
+
+def _box(target: Locator) -> dict:  # type: ignore[type-arg]
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box, "the element is not shown"
+    return box
+
+
+def _to_place(page: Page, items: Locator, source: int, place: int) -> None:
+    """Drag the item at `source` (0-based) of a sortable list onto the item at `place`, past its middle."""
+    there = _box(items.nth(place))
+    fy = 0.2 if place < source else 0.85
+    drag_by_hand(page, point(items.nth(source)), (there["x"] + there["width"] / 2, there["y"] + there["height"] * fy))
+    page.wait_for_timeout(100)
+
+
+def drag_items(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    m = re.match(
+        r"Drag (.+?) (to the top|to the bottom|down by one position|up by one position|to the (\d+)\w\w position)", utterance
+    )
+    assert m, utterance
+    items = page.locator("#sortable li")
+    names = [t.strip() for t in items.all_inner_texts()]
+    source = names.index(m.group(1))
+    where = m.group(2)
+    place = {
+        "to the top": 0,
+        "to the bottom": len(names) - 1,
+        "down by one position": source + 1,
+        "up by one position": source - 1,
+    }
+    _to_place(page, items, source, place[where] if where in place else int(m.group(3)) - 1)
+
+
+def drag_box(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    large = _box(page.locator("#draggableLarge"))
+    drag_by_hand(
+        page, point(page.locator("#draggableSmall")), (large["x"] + large["width"] / 2, large["y"] + large["height"] / 2)
+    )
+    submit(page)
+
+
+def drag_sort_numbers(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    items = page.locator("#sortable li")
+    if [int(t) for t in items.all_inner_texts()] == sorted(int(t) for t in items.all_inner_texts()):
+        raise NothingToShow("the numbers are in order already")
+    for place in range(items.count()):
+        numbers = [int(t) for t in items.all_inner_texts()]
+        lowest = numbers.index(min(numbers[place:]), place)
+        if lowest != place:
+            _to_place(page, items, lowest, place)
+    submit(page)
+
+
+def use_slider(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    """Hold the handle and move it along the track while watching the number, as a person does; the arrow
+    keys for the last steps when the pointer cannot land on it."""
+    wanted = int(re.search(r"Select (-?\d+) with the slider", utterance).group(1))  # type: ignore[union-attr]
+    handle, shown = page.locator("#slider .ui-slider-handle"), page.locator("#val")
+    track = _box(page.locator("#slider"))
+    across = track["width"] >= track["height"]
+    x, y = point(handle)
+    page.mouse.move(x, y)
+    page.mouse.down()
+
+    def at(fraction: float) -> tuple[float, float]:
+        return (track["x"] + track["width"] * fraction, y) if across else (x, track["y"] + track["height"] * (1 - fraction))
+
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        middle = (low + high) / 2
+        page.mouse.move(*at(middle), steps=2)
+        now = int(shown.inner_text())
+        if now == wanted:
+            break
+        low, high = (middle, high) if now < wanted else (low, middle)
+    page.mouse.up()
+    while int(shown.inner_text()) != wanted:
+        page.keyboard.press("ArrowRight" if int(shown.inner_text()) < wanted else "ArrowLeft")
+    submit(page)
+
+
+def hover_shape(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    for _ in range(3):  # the colored square moves every two seconds
+        hover(page, page.locator("#highlight"))
+        page.wait_for_timeout(1000)
+
+
+def scroll_text(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    area = page.locator("#text-area")
+    page.mouse.move(*point(area))
+    while area.evaluate("(e) => e.scrollTop + e.clientHeight < e.scrollHeight - 1"):
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(50)
+    last = area.input_value().split()[-1]
+    type_into(page, page.locator("#answer-input"), re.sub(r"[^a-zA-Z0-9]", "", last))
+    submit(page)
+
+
+def resize_textarea(page: Page, utterance: str, fields: dict) -> None:  # type: ignore[type-arg]
+    m = re.search(r"the (width|height) is (larger|smaller)", utterance)
+    assert m, utterance
+    dimension, way = m.groups()
+    corner = _box(page.locator(".ui-resizable-se"))
+    x, y = corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2
+    by = 25 if way == "larger" else -25
+    drag_by_hand(page, (x, y), (x + (by if dimension == "width" else 0), y + (by if dimension == "height" else 0)))
+    click(page, page.locator("#submit"))
