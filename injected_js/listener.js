@@ -68,6 +68,16 @@ function smhToggleTarget(el) {
   return ['checkbox', 'radio', 'file'].includes(type) ? control : null;
 }
 
+// A switch or checkbox drawn with a role (no input): the click turns it on or off, a step on its own element
+// that says which, as a ticked checkbox does. Its state flips after this listener runs.
+function smhSwitchStep(el) {
+  const own = el.closest('[role=switch], [role=checkbox]');
+  if (!own || own.localName === 'input') return false;
+  const on = own.getAttribute('aria-checked') !== 'true';
+  smhStep(on ? 'check' : 'uncheck', own, null, Object.assign(smhDescribe(own), { input_type: 'checkbox' }));
+  return true;
+}
+
 function smhOnClick(event) {
   if (!event.isTrusted || event.button !== 0) return;
   const pressed = smhPressed;
@@ -83,6 +93,7 @@ function smhOnClick(event) {
   if (event.detail === 0 && smhLastSent.action.startsWith('press:') && smhNow() - smhLastSent.at < 1000) return; // a key activated it
   smhTouched = { el, at: smhNow() };
   if (el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
+  if (smhSwitchStep(el)) return;
   if (el.localName === 'label' && el.control && el.control.localName === 'select') return;
   // A click into a text field (or its label) is a click on the field; a fill that follows replaces it.
   if (described) smhStep('click', el, null, described);
