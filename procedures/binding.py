@@ -24,6 +24,7 @@ from procedures.field_names import Mention, Read, mentions, names_of, toggle_sta
 from procedures.models import NO, YES, Parameter, Procedure
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 from procedures.unasked import unasked
+from procedures.wording import value_end
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -212,7 +213,7 @@ class _Binder:
         (and, for a closed list, the run says it is not allowed). A `bare` (unquoted) value ends where the
         demonstrated value's shape says (see `_bare_end`)."""
         if bare and not param.closed and not param.secret:
-            kept = _bare_end(param, value.strip())
+            kept = value_end(_bare_end(param, value.strip()), param.example)
             at = span[0] + max(0, value.find(kept))
             value, span = kept, (at, at + len(kept))
         value = value.strip()

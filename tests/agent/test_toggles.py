@@ -50,3 +50,20 @@ def test_every_way_of_labelling_a_box_replays_on_its_own_element(context, served
         "dark": ["on"],
     }
 
+
+
+def test_a_lone_box_the_title_names_is_ticked_by_itself(context, served) -> None:  # type: ignore[no-untyped-def]
+    def demonstrate(page) -> None:  # type: ignore[no-untyped-def]
+        page.get_by_label("VIP").check()
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url("**/received.html*")
+
+    procedure = build_procedure(record(context, f"{served.url}/toggles.html", demonstrate, title="Make her VIP"))
+    assert [s.description for s in procedure.steps if s.action == "check"] == ['Set "VIP" to {vip}']
+    store = ProcedureStore()
+    store.add(procedure)
+    page = context.new_page()
+    page.goto(f"{served.url}/toggles.html")
+    result = run_task("Make him VIP", page=page, store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert _sent(served).get("vip") == ["on"]
