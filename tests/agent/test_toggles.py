@@ -51,7 +51,6 @@ def test_every_way_of_labelling_a_box_replays_on_its_own_element(context, served
     }
 
 
-
 def test_a_lone_box_the_title_names_is_ticked_by_itself(context, served) -> None:  # type: ignore[no-untyped-def]
     def demonstrate(page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("VIP").check()

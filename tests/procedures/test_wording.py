@@ -3,7 +3,7 @@
 import pytest
 
 from procedures.binding import bind
-from procedures.models import YES, NO, Parameter
+from procedures.models import NO, YES, Parameter
 from procedures.wording import value_end
 from tests.helpers import titled
 
