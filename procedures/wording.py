@@ -32,3 +32,27 @@ def value_end(value: str, example: str | None) -> str:
                 return found.group(0).rstrip(".,;")
     cut = INSTRUCTION.search(value)
     return value[: cut.start()].rstrip(" ,;") if cut and cut.start() > 0 else value
+
+
+def parts(examples: dict[str, str]) -> dict[str, tuple[str, int, int]]:
+    """Values typed as a part of another value ("Okafor" typed to search for "Tom Okafor"): by parameter, the
+    other parameter and where its words start and end in that one's words."""
+    found = {}
+    for name, example in examples.items():
+        words = example.lower().split()
+        for other, whole in examples.items():
+            all_words = whole.lower().split()
+            starts = [i for i in range(len(all_words) - len(words) + 1) if all_words[i : i + len(words)] == words]
+            if other != name and words and len(all_words) > len(words) and starts:
+                found[name] = (other, starts[0], starts[0] + len(words))
+                break
+    return found
+
+
+def part_said(value: str, example: str, start: int, end: int) -> str | None:
+    """The words of the task's `value` that stand where words start..end stood in the demonstrated `example`: the
+    first or last words of a name of another length, the same places in one as long."""
+    words, size = value.split(), len(example.split())
+    if len(words) == size or start > 0 and end < size:
+        return " ".join(words[start:end]) if len(words) == size else None
+    return " ".join(words[: end - start]) if start == 0 else " ".join(words[len(words) - (end - start) :])

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -44,6 +45,7 @@ class RunTab(QWidget):
         super().__init__()
         self.worker, self.host = worker, host
         self.approval_box: QMessageBox | None = None
+        self.value_dialog: QInputDialog | None = None
         self.finder = Finder()
         self.finder.found.connect(self.show_matches)
         self.finder.failed.connect(host.show_error)
@@ -82,6 +84,7 @@ class RunTab(QWidget):
         worker.run_progress.connect(self.run_progress)
         worker.run_finished.connect(self.run_finished)
         worker.approval_requested.connect(self.ask_approval)
+        worker.value_requested.connect(self.ask_value)
         worker.busy_changed.connect(self.set_busy)
 
     def _form(self) -> QFormLayout:
@@ -250,6 +253,19 @@ class RunTab(QWidget):
         box.finished.connect(lambda _: self.worker.answer_approval(number, box.clickedButton() is allow))
         self.approval_box = box
         box.open()
+
+    @Slot(int, str, bool)
+    def ask_value(self, number: int, question: str, secret: bool) -> None:
+        """A value the run needs: a dialog; Cancel or nothing typed stops the run, which then says what it lacks."""
+        dialog = QInputDialog(self.window())
+        dialog.setWindowTitle("A value this run needs")
+        dialog.setLabelText(question)
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Password if secret else QLineEdit.EchoMode.Normal)
+        dialog.finished.connect(
+            lambda code: self.worker.answer_value(number, dialog.textValue().strip() or None if code else None)
+        )
+        self.value_dialog = dialog
+        dialog.open()
 
     @Slot(bool)
     def set_busy(self, busy: bool) -> None:

@@ -36,6 +36,7 @@ class BrowserWorker(QObject):
     run_progress = Signal(object)  # a StepRecord: one step of a run
     run_finished = Signal(dict)  # a RunResult as a dict
     approval_requested = Signal(int, str)  # request number, what the agent wants to do
+    value_requested = Signal(int, str, bool)  # request number, the question, whether the value is secret
     notice = Signal(str)  # something the person should know (a fallback, a warning)
     failed = Signal(str)  # an error message
     busy_changed = Signal(bool)
@@ -46,6 +47,7 @@ class BrowserWorker(QObject):
         self.window: Rect | None = None  # where a visible browser's window goes (the GUI sets it)
         self._commands: queue.Queue[tuple[str, tuple[Any, ...]]] = queue.Queue()
         self._approvals: dict[int, tuple[threading.Event, list[bool]]] = {}
+        self._values: dict[int, tuple[threading.Event, list[str | None]]] = {}
         self._approval_numbers = itertools.count(1)
         self._controls: RunControls | None = None
         self._playwright: Playwright | None = None
@@ -75,7 +77,7 @@ class BrowserWorker(QObject):
         params: dict[str, str] | None = None,
         secrets: dict[str, str] | None = None,
     ) -> None:
-        self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
+        self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval, provide=self._ask_value)
         self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, secrets or {}, self._controls)))
 
     def stop_run(self) -> None:
@@ -92,11 +94,19 @@ class BrowserWorker(QObject):
             answer.append(approved)
             event.set()
 
+    def answer_value(self, number: int, value: str | None) -> None:
+        event, answer = self._values.get(number, (None, []))
+        if event is not None:
+            answer.append(value)
+            event.set()
+
     def shutdown(self) -> None:
         self._running = False
         self.stop_run()
         for number in list(self._approvals):
             self.answer_approval(number, False)
+        for number in list(self._values):
+            self.answer_value(number, None)
         self._commands.put(("quit", ()))
 
     # --- the worker thread ---------------------------------------------------------------------
@@ -241,6 +251,18 @@ class BrowserWorker(QObject):
         if self._page is None:
             raise ShowMeHowError("no browser is open")
         function(self._page)
+
+    def _ask_value(self, question: str, secret: bool) -> str | None:
+        """Runs on the worker thread: asks the GUI for a value the run needs and waits for it (None: not given)."""
+        number = next(self._approval_numbers)
+        event, answer = threading.Event(), []
+        self._values[number] = (event, answer)
+        self.value_requested.emit(number, question, secret)
+        while not event.wait(0.2):
+            if not self._running or (self._controls is not None and self._controls.stop.is_set()):
+                break
+        self._values.pop(number, None)
+        return answer[0] if answer else None
 
     def _ask_approval(self, action: str, details: dict[str, Any]) -> bool:
         """Runs on the worker thread: asks the GUI and waits for the person's answer."""

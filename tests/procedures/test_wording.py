@@ -38,3 +38,13 @@ def test_pronouns_stand_for_the_record_the_task_names() -> None:
 def test_value_end_keeps_what_has_no_instruction_after_it() -> None:
     assert value_end("Bread and butter", "Tea") == "Bread and butter"
     assert value_end("https://x.test/a and open it", "https://y.test/") == "https://x.test/a"
+
+
+def test_a_search_term_is_the_part_of_the_name_the_task_looks_for() -> None:
+    search = Parameter(name="search", example="Okafor", label="Search")
+    customer = Parameter(name="customer", example="Tom Okafor", kind="target")
+    procedure = titled("Make Tom Okafor VIP", search, customer, VIP)
+    for task, term in (("Make Ann Lee VIP", "Lee"), ("Make Ann Mary Lee VIP and change her email", "Lee")):
+        binding = bind(procedure, task, env={}, param_env={})
+        assert (binding.values["customer"], binding.values["search"]) == (task.split(" VIP")[0][5:], term)
+        assert binding.sources["search"] == "the part of customer it was in the demonstration"
