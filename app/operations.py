@@ -26,6 +26,7 @@ from recorder.recordings import RecordingStore
 from retrieval import Match, Retriever
 
 LOADED_SCHEMES = ("http://", "https://", "file://")
+CUT_SHORT = "check that its last steps are all there, or record it again and stop it from here"
 
 
 class Built(NamedTuple):
@@ -68,9 +69,14 @@ def record_demonstration(
         try:
             while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
                 pass
-        except PlaywrightError as exc:
-            if not stop.is_set():  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
-                notice(f"the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded")
+            why = (
+                None if stop.is_set() or (deadline is not None and time.monotonic() >= deadline) else "the browser window closed"
+            )
+        except PlaywrightError as exc:  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
+            why = None if stop.is_set() else f"the browser went away ({str(exc).splitlines()[0]})"
+        if why:
+            session.recording.partial = True
+            notice(f"{why} before the recording was stopped: it is kept, marked partial ({CUT_SHORT})")
         return session.stop()
 
 

@@ -115,6 +115,7 @@ class Recording(BaseModel):
     outcome: PageOutcome | None = None
     along: list[PageLines] = Field(default_factory=list, max_length=10_000)  # what pages showed along the way
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
+    partial: bool = False  # cut short: the browser window closed (or went away) before the recording was stopped
 
     @field_validator("title", "description")
     @classmethod

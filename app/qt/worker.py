@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
-from app.operations import build_and_store
+from app.operations import CUT_SHORT, build_and_store
 from app.placement import Rect
 from core.database import database_error
 from core.errors import ShowMeHowError
@@ -167,8 +167,12 @@ class BrowserWorker(QObject):
 
     def _pump_recording(self) -> None:
         assert self._session is not None
-        if not self._session.pump(PUMP_MS):
-            self._finish_recording()  # the person closed the browser
+        if not self._session.pump(PUMP_MS):  # the person closed the browser before pressing Stop
+            self._session.recording.partial = True
+            self.notice.emit(
+                f"The browser window closed before you pressed Stop: the recording is kept, marked partial ({CUT_SHORT})."
+            )
+            self._finish_recording()
         else:
             self._picture_steps()
 
