@@ -22,6 +22,7 @@ from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import open_browser, open_start_page, start_url
 from recorder.models import Recording
+from recorder.picturing import StepPictures
 from recorder.recordings import RecordingStore
 from retrieval import Match, Retriever
 
@@ -65,10 +66,11 @@ def record_demonstration(
         session = RecordingSession(handle.context, title=title, description=description, store=store or RecordingStore())
         session.start()  # the open page becomes the first step
         deadline = time.monotonic() + seconds if seconds else None
+        pictures = StepPictures(session.recording.id)  # as the GUI takes them: the editor shows them beside the steps
         started()
         try:
             while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
-                pass
+                pictures.take(page, session.steps)
             why = (
                 None if stop.is_set() or (deadline is not None and time.monotonic() >= deadline) else "the browser window closed"
             )

@@ -24,7 +24,7 @@ from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, open_start_page, place_window, start_url
-from recorder.pictures import picture_where_it_happened, recording_pictures, step_picture_file
+from recorder.picturing import StepPictures
 
 PUMP_MS = 50
 
@@ -54,7 +54,7 @@ class BrowserWorker(QObject):
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
-        self._pictured: list[tuple[object, ...]] = []  # what each recorded step was when its picture was taken
+        self._pictures: StepPictures | None = None
         self._store = ProcedureStore()  # kept open for the worker's life
         self._running = True
 
@@ -178,20 +178,9 @@ class BrowserWorker(QObject):
 
     def _picture_steps(self) -> None:
         """Take the picture of each recorded step that is new or changed (a fill grows as the person types)."""
-        assert self._session is not None and self._page is not None
-        steps = self._session.steps
-        folder = recording_pictures(self._session.recording.id)
-        for index in range(max(0, len(self._pictured) - 1), len(steps)):
-            step = steps[index]
-            seen = (step.action, step.selector, step.value)
-            if index < len(self._pictured) and self._pictured[index] == seen:
-                continue
-            self._pictured[index : index + 1] = [seen]
-            pictured = step.selector or step.action == "navigate"  # an opened page: the top of its content
-            if pictured and not step.frame and step.page == 0 and not self._page.is_closed():
-                picture = picture_where_it_happened(self._page, step, step_picture_file(folder, index))
-                if picture is not None:
-                    self.step_picture.emit(index, str(picture))
+        assert self._session is not None and self._page is not None and self._pictures is not None
+        for index, picture in self._pictures.take(self._page, self._session.steps):
+            self.step_picture.emit(index, str(picture))
 
     def _do_record(self, url: str, title: str, description: str) -> None:
         self.busy_changed.emit(True)
@@ -203,7 +192,7 @@ class BrowserWorker(QObject):
             self._close_browser()
             raise
         self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
-        self._pictured = []
+        self._pictures = StepPictures(self._session.recording.id)
         self._session.start()  # the open page becomes the first step
 
     def _do_stop_recording(self) -> None:

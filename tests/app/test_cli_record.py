@@ -101,3 +101,5 @@ def test_record_builds_the_procedure_and_says_when_a_closed_window_cut_it_short(
     kept = run_cli("record", f"{site}/login.html", "--headless", "--seconds", "1", "--no-build")
     assert kept.returncode == 0 and "showmehow build" in kept.stdout and "Stored procedure" not in kept.stdout
     assert len(RecordingStore().list()) == 2 and len(ProcedureStore().list()) == 1
+    (login,) = [r for r in RecordingStore().list() if r.id != recording.id]
+    assert (home / "pictures" / login.id / "step_001.jpg").stat().st_size > 0  # the opened page's picture, as the GUI's
