@@ -66,3 +66,24 @@ def test_a_lone_box_the_title_names_is_ticked_by_itself(context, served) -> None
     result = run_task("Make him VIP", page=page, store=store, mode="replay")
     assert result.outcome in ("verified", "unverified"), result.error
     assert _sent(served).get("vip") == ["on"]
+
+
+def test_a_stored_set_of_one_box_ticks_the_box_itself(context, served) -> None:  # type: ignore[no-untyped-def]
+    """A procedure stored before: "Tick exactly {vip_2}" on the checkbox's own CSS path."""
+    from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
+
+    url, path = f"{served.url}/toggles.html", "html > body > form > p:nth-of-type(2) > input"
+    procedure = Procedure(
+        title="Make her VIP",
+        abstract=Abstract(goal="Make her VIP", parameters=[Parameter(name="vip_2", example="VIP")], domains=["127.0.0.1"]),
+        steps=[
+            ProcedureStep(action="navigate", value=url, url=url),
+            ProcedureStep(action="check", selector=path, selectors=[path], value="{vip_2}", many=True, input_type="checkbox"),
+            ProcedureStep(action="click", selector="form > button", selectors=["form > button"], label="Save"),
+        ],
+    )
+    store = ProcedureStore()
+    store.add(procedure)
+    result = run_task("Make her VIP", page=context.new_page(), store=store, mode="replay")
+    assert result.outcome in ("verified", "unverified"), result.error
+    assert _sent(served).get("vip") == ["on"]
