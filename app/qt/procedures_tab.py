@@ -31,8 +31,10 @@ class ProceduresTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)
-        # the title takes the width the others leave: they are capped narrow (a cell's tooltip shows it whole)
-        caps = {1: 130, 2: 170, 3: 50, 4: 90, 5: 80, 6: 90, 7: 110, 8: 80, 9: 80}
+        # the title takes the width the others leave: they are as narrow as their headings, the domains and parameters
+        # a little wider (a cell's tooltip shows it whole)
+        headings = self.procedures_model.headers
+        caps = {c: self.fontMetrics().horizontalAdvance(headings[c]) + 24 for c in range(1, len(headings))} | {1: 130, 2: 170}
         self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps=caps)
         self.procedures_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by title, A to Z, at first
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
