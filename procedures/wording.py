@@ -13,7 +13,8 @@ PRONOUNS = frozenset("he him his himself she her hers herself they them their th
 KINDS = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", r"https?://[^\s\"'“”<>]+")  # e-mail and web addresses: one token each
 # Words that join a next instruction to a value: "x@y.org and tick VIP", "Leo Park, then save", "4 then submit".
 LINKS = r"(?:and\s+then|and|then|but|plus|also|&)"
-INSTRUCTION = re.compile(rf"(?:\s*,)?\s+(?:{LINKS}\s+(?:{'|'.join(sorted(VERBS))}|un\w+)\b|then\b)", re.IGNORECASE)
+# A verb after "and" starts an instruction only with words after it: "a, b and set" ends a list whose last item is "set".
+INSTRUCTION = re.compile(rf"(?:\s*,)?\s+(?:{LINKS}\s+(?:{'|'.join(sorted(VERBS))}|un\w+)\b(?=\s+\S)|then\b)", re.IGNORECASE)
 
 
 def only_pronouns(words: list[str]) -> bool:

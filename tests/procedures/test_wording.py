@@ -37,6 +37,7 @@ def test_pronouns_stand_for_the_record_the_task_names() -> None:
 
 def test_value_end_keeps_what_has_no_instruction_after_it() -> None:
     assert value_end("Bread and butter", "Tea") == "Bread and butter"
+    assert value_end("Tom, Ann and set", "Tea") == "Tom, Ann and set"  # a list whose last item is a verb
     assert value_end("https://x.test/a and open it", "https://y.test/") == "https://x.test/a"
 
 
