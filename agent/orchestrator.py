@@ -16,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from agent.approval import start_question
+from agent.asking import answered, ask_for_values
 from agent.evidence import disputed, propose_check_removal
 from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
 from agent.loop import Agent, AgentState
@@ -105,8 +106,9 @@ def choose_for_replay(matches: list[Match], param_env: dict[str, str], picked: b
 def _ambiguous(match: Match) -> str:
     """What the task leaves open for a match, in a message that says what to do."""
     return (
-        f"'{match.procedure.title}' cannot run this task as written: {'; '.join(match.binding.ambiguous)}. "
-        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE); "
+        f"ShowMeHow could not read the task for '{match.procedure.title}': {'; '.join(match.binding.ambiguous)}. "
+        "Say each value once, next to its field's name, or give it as a parameter (--param NAME=VALUE, or the Run "
+        "tab's Parameters; run it from a terminal or the GUI and it asks); "
         "leave out what the procedure does not do"
     )
 
@@ -144,6 +146,9 @@ def run_task(
         matches = [m for m in matches if m.procedure.id in procedure_ids]
         _refuse_deprecated(run.store, procedure_ids, matches)
     matches = [_dates_read(m.given(given)) for m in matches]
+    answers = ask_for_values(matches, run.controls, run.picked) if mode != "agent" else {}
+    given.update(answers)  # the person's answers are values they gave
+    matches = [_dates_read(answered(m, answers)) for m in matches] if answers else matches
     run.secrets = secret_values(matches, given, task, secrets)
     run.log.hide(secret.value for secret in run.secrets)  # the task text itself may hold a password
     run.log.memory_event(_retrieved(task, matches))

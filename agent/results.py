@@ -150,6 +150,8 @@ class RunControls:
 
     on_progress: Callable[[StepRecord], None] | None = None
     approve: Callable[[str, dict[str, Any]], bool] | None = None
+    # a value asked of the person (the question, whether it is secret): their answer, or None; None: nobody can answer
+    provide: Callable[[str, bool], str | None] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     allow_other_sites: bool = False  # replay and agent may go where no procedure was recorded without asking
     max_steps: int = 25  # guardrails of the agent loop

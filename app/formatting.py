@@ -49,7 +49,9 @@ def bound_values(procedure: Procedure, binding: Binding, sources: dict[str, str]
         value = binding.values.get(param.name)
         shown = "-" if value is None else SECRET_MASK if param.secret else value
         how = (sources or {}).get(param.name) or binding.sources.get(param.name)
-        rows.append((param.name, shown, how or ("not bound: the run asks for it" if param.required else "not bound: left out")))
+        rows.append(
+            (param.name, shown, how or ("not bound: the run asks you for it" if param.required else "not bound: left out"))
+        )
     return rows
 
 

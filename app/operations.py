@@ -22,10 +22,12 @@ from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import open_browser, open_start_page, start_url
 from recorder.models import Recording
+from recorder.picturing import StepPictures
 from recorder.recordings import RecordingStore
 from retrieval import Match, Retriever
 
 LOADED_SCHEMES = ("http://", "https://", "file://")
+CUT_SHORT = "check that its last steps are all there, or record it again and stop it from here"
 
 
 class Built(NamedTuple):
@@ -64,13 +66,19 @@ def record_demonstration(
         session = RecordingSession(handle.context, title=title, description=description, store=store or RecordingStore())
         session.start()  # the open page becomes the first step
         deadline = time.monotonic() + seconds if seconds else None
+        pictures = StepPictures(session.recording.id)  # as the GUI takes them: the editor shows them beside the steps
         started()
         try:
             while not stop.is_set() and session.pump(100) and (deadline is None or time.monotonic() < deadline):
-                pass
-        except PlaywrightError as exc:
-            if not stop.is_set():  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
-                notice(f"the browser went away ({str(exc).splitlines()[0]}); keeping what was recorded")
+                pictures.take(page, session.steps)
+            why = (
+                None if stop.is_set() or (deadline is not None and time.monotonic() >= deadline) else "the browser window closed"
+            )
+        except PlaywrightError as exc:  # Ctrl-C in a terminal reaches Chromium too: then its going away is expected
+            why = None if stop.is_set() else f"the browser went away ({str(exc).splitlines()[0]})"
+        if why:
+            session.recording.partial = True
+            notice(f"{why} before the recording was stopped: it is kept, marked partial ({CUT_SHORT})")
         return session.stop()
 
 

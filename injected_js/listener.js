@@ -69,6 +69,16 @@ function smhToggleTarget(el) {
   return ['checkbox', 'radio', 'file'].includes(type) ? control : null;
 }
 
+// A switch or checkbox drawn with a role (no input): the click turns it on or off, a step on its own element
+// that says which, as a ticked checkbox does. Its state flips after this listener runs.
+function smhSwitchStep(el) {
+  const own = el.closest('[role=switch], [role=checkbox]');
+  if (!own || own.localName === 'input') return false;
+  const on = own.getAttribute('aria-checked') !== 'true';
+  smhStep(on ? 'check' : 'uncheck', own, null, Object.assign(smhDescribe(own), { input_type: 'checkbox' }));
+  return true;
+}
+
 function smhOnClick(event) {
   if (!event.isTrusted || event.button !== 0) return;
   const pressed = smhPressed;
@@ -87,6 +97,7 @@ function smhOnClick(event) {
   const box = smhListBoxOf(event.composedPath()[0]);
   if (box) smhSelectStep(box); // an option of a list box chosen, though it may have been chosen already: no change
   if (el.localName === 'select' || el.localName === 'option' || smhToggleTarget(el)) return;
+  if (smhSwitchStep(el)) return;
   if (el.localName === 'label' && el.control && el.control.localName === 'select') return;
   // A click into a text field (or its label) is a click on the field; a fill that follows replaces it.
   if (described) smhStep('click', el, null, described);

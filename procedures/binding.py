@@ -27,6 +27,7 @@ from procedures.notes import is_note
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 from procedures.unasked import unasked
 from procedures.word_forms import replaced, same_word, word_pattern
+from procedures.wording import part_said, parts, value_end
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -213,6 +214,9 @@ class _Binder:
         self.spans: dict[tuple[str, str], tuple[int, int] | None] = {}  # where each value is in each source
         self.doubtful: dict[str, tuple[str, str, tuple[int, int]]] = {}  # values outside the allowed ones, by parameter
         self.mentions = mentions(self.params, self.task)  # where the task names a field
+        self.parts = parts(
+            {p.name: p.example for p in self.params if p.kind in ("text", "target") and p.example and not p.secret}
+        )
 
     def free(self, span: tuple[int, int]) -> bool:
         return all(span[1] <= a or span[0] >= b for a, b in self.used)
@@ -225,7 +229,7 @@ class _Binder:
         (and, for a closed list, the run says it is not allowed). A `bare` (unquoted) value ends where the
         demonstrated value's shape says (see `_bare_end`)."""
         if bare and not param.closed and not param.secret:
-            kept = _bare_end(param, value.strip())
+            kept = value_end(_bare_end(param, value.strip()), param.example)
             at = span[0] + max(0, value.find(kept))
             value, span = kept, (at, at + len(kept))
         value = value.strip()
@@ -248,6 +252,7 @@ class _Binder:
             p
             for p in self.params
             if p.name not in self.result.values
+            and p.name not in self.parts  # bound from the value it is a part of (by_parts)
             and p.kind != "toggle"
             and (secrets or not p.secret)
             and (p.required or p.secret or p.kind != "text")
@@ -288,6 +293,16 @@ class _Binder:
     def _floor(self, mention: Mention) -> int:
         """Where the words that may speak of a field's name start: after the previous field's name."""
         return max((m.end for m in self.mentions if m.end <= mention.start), default=0)
+
+    def by_parts(self) -> None:
+        """A value typed as a part of another (a search for "Okafor" to find "Tom Okafor"): the same part of the
+        value the task gives for that one ("Lee" for "Ann Lee")."""
+        by_name = {p.name: p for p in self.params}
+        for name, (other, start, end) in self.parts.items():
+            whole, example = self.result.values.get(other), by_name[other].example or ""
+            said = part_said(whole, example, start, end) if whole and name not in self.result.values else None
+            if said:
+                self.result.put(name, said, f"the part of {other} it was in the demonstration")
 
     def by_field_names(self) -> None:
         """Values next to a field's name, read over the whole task: typed text runs to the end of its clause
@@ -919,6 +934,7 @@ def bind(
     binder.by_allowed_values()
     binder.by_option_words()
     binder.by_position()
+    binder.by_parts()
     binder.by_verb()
     binder.toggles()
     result = binder.result

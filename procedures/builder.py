@@ -1191,7 +1191,8 @@ def _checkbox_sets(recording: Recording) -> dict[int, tuple[int, str, str]]:
         while end < len(steps) and _lone_checkbox(steps[end]):
             end += 1
         spans = _label_spans([s.label for s in steps[index:end]], title)
-        if end > index and all(spans) and not any(s.secret for s in steps[index:end]):
+        alone = end == index + 1 and bool(steps[index].group)  # one box the form sends by its own name: a field, no set
+        if end > index and all(spans) and not alone and not any(s.secret for s in steps[index:end]):
             found = [span for span in spans if span]
             container = _container([s.selectors[-1] for s in steps[index:end]])
             if container and ">" in container:

@@ -14,6 +14,7 @@ from difflib import SequenceMatcher
 from core.thesaurus import NEAR, closeness, synonyms
 from core.words import STOP_WORDS
 from procedures.builder import VERBS
+from procedures.wording import only_pronouns
 
 WORD = re.compile(r"[^\s\"“”'‘’,;!?()]+")
 SAME_SHAPE = 0.4  # at least this share of the title's words, in the same order: the same sentence with other values
@@ -133,6 +134,8 @@ def differences(
             continue
         if _plain([w for w, _, _ in before]) and _plain([w for w, _, _ in after]):
             continue
+        if only_pronouns([w for w, _, _ in before]) and only_pronouns([w for w, _, _ in after]):
+            continue  # "make him VIP" for "make her VIP": the same record the task names
         if _said_alike([w for w, _, _ in before], [w for w, _, _ in after]):
             continue
         if _seeking([w for w, _, _ in before]) and _seeking([w for w, _, _ in after]):

@@ -130,6 +130,10 @@ class ProcedureStore:
         this machine writes."""
         return self.backend.listen()
 
+    def data_version(self) -> int:
+        """A number that changes when another connection to the local file (another process too) commits to it."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
     def close(self) -> None:
         self.backend.close()
 

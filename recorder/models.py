@@ -161,6 +161,7 @@ class Recording(BaseModel):
     along: list[PageLines] = Field(default_factory=list, max_length=10_000)  # what pages showed along the way
     requests: list[SentRequest] = Field(default_factory=list, max_length=200)  # what the steps sent
     dropped_payloads: int = 0  # junk or forged messages from pages, ignored
+    partial: bool = False  # cut short: the browser window closed (or went away) before the recording was stopped
 
     @field_validator("title", "description")
     @classmethod

@@ -53,7 +53,7 @@ def cmd_record(args: argparse.Namespace) -> int:
             stop,
             args.seconds,
             notice=lambda message: print(f"showmehow: {message}", file=sys.stderr),
-            started=lambda: print("Recording. Close the browser window or press Ctrl-C to stop.", flush=True),
+            started=lambda: say_how_to_stop(stop),
             store=store,
         )
     print(table(["#", "ACTION", "TARGET", "VALUE", "WHERE"], step_rows(recording.steps)))
@@ -61,10 +61,21 @@ def cmd_record(args: argparse.Namespace) -> int:
     if why:
         print(f"showmehow: {why}", file=sys.stderr)
         return 1
-    print(
-        f"Recording {recording.id[:12]}: {len(recording.steps)} steps; `showmehow build {recording.id[:12]}` makes it a procedure"
-    )
-    return 0
+    partial = " (partial: cut short)" if recording.partial else ""
+    print(f"Recording {recording.id[:12]}{partial}: {len(recording.steps)} steps")
+    if args.no_build:
+        print(f"`showmehow build {recording.id[:12]}` makes it a procedure")
+        return 0
+    return cmd_build(argparse.Namespace(recording=recording.id, model=None, title=None, force=False))
+
+
+def say_how_to_stop(stop: threading.Event) -> None:
+    """Say how to stop; in a terminal, Enter stops too (read on a thread of its own)."""
+    if sys.stdin.isatty():
+        threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+        print("Recording. Press Enter or Ctrl-C here to stop (closing the browser window cuts it short).", flush=True)
+    else:
+        print("Recording. Press Ctrl-C to stop (closing the browser window cuts it short).", flush=True)
 
 
 def cmd_recordings(args: argparse.Namespace) -> int:
@@ -119,6 +130,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--description", default="", help="more words about the task")
     p.add_argument("--headless", action="store_true", help="no visible window (for scripts and tests)")
     p.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    p.add_argument("--no-build", action="store_true", help="keep only the recording; `showmehow build` makes it a procedure")
     p.set_defaults(func=cmd_record)
 
     p = sub.add_parser("recordings", help="list recordings, with the procedures built from them")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 
@@ -84,6 +85,16 @@ def retrieval_report(matches: list[Match], args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+def ask_in_terminal(question: str, secret: bool) -> str | None:
+    """A value the run asks for, typed at the terminal (a secret is not shown); None when the person gives none."""
+    print(f"  {question}", flush=True)
+    try:
+        answer = getpass.getpass("  Value (empty to stop): ") if secret else input("  Value (empty to stop): ")
+    except EOFError:
+        return None
+    return answer.strip() or None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings()
     model = args.model or settings.model
@@ -107,7 +118,12 @@ def cmd_run(args: argparse.Namespace) -> int:
             return False
         return input(f"  Allow {action}{where}? [y/N] ").strip().lower() in ("y", "yes")
 
-    controls = RunControls(on_progress=progress, approve=approve, allow_other_sites=args.allow_other_sites)
+    controls = RunControls(
+        on_progress=progress,
+        approve=approve,
+        provide=ask_in_terminal if sys.stdin.isatty() else None,
+        allow_other_sites=args.allow_other_sites,
+    )
     url = start_url(page_address(args.url) or "") if args.url else None  # an address that is none fails before a browser starts
     with open_browser(headless=args.headless, settings=settings) as handle:
         page = handle.context.new_page()

@@ -7,7 +7,7 @@ import html
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QSplitter,
     QTableView,
@@ -39,17 +40,37 @@ YES = ("yes", "true", "1", "y")
 REVISION_LINES = 7  # of a pending fix's text shown at once; it scrolls, and the Revisions tab shows it whole
 
 
+KEEP_OR_DISCARD = (
+    "This procedure was built from the recording you just stopped, and is stored. Keep it as it was built (your "
+    "edits here are not saved), or discard it?"
+)
+
+
+def roomy(widget: QWidget) -> QSize:
+    """A default size with room for the steps: most of the screen, at least 1180 by 760 where the screen has it."""
+    screen = widget.screen().availableGeometry()
+    width, height = max(1180, int(screen.width() * 0.85)), max(760, int(screen.height() * 0.85))
+    return QSize(min(width, screen.width()), min(height, screen.height()))
+
+
 class ProcedureEditor(QDialog):
     saved = Signal(str)  # procedure id
     kept_apart = Signal(str)  # the id of a recording's procedure after "Keep as a new procedure"
 
     def __init__(
-        self, procedure: Procedure, store: ProcedureStore, parent: QWidget | None = None, merged: Built | None = None
+        self,
+        procedure: Procedure,
+        store: ProcedureStore,
+        parent: QWidget | None = None,
+        merged: Built | None = None,
+        new: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Edit: {procedure.title}")
-        self.resize(1180, 760)
+        self.resize(roomy(self))
         self.procedure, self.store, self.merged = procedure, store, merged
+        self.new = new  # built from the recording just stopped: Cancel asks whether to keep it
+        self.discard_box: QMessageBox | None = None
         self.title = QLineEdit(procedure.title)
         self.goal = QLineEdit(procedure.abstract.goal)
         self.flow = QPlainTextEdit("\n".join(procedure.abstract.flow))
@@ -79,6 +100,27 @@ class ProcedureEditor(QDialog):
         layout.addWidget(QLabel(f"Evidence from the network: {sent}", wordWrap=True))
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def reject(self) -> None:
+        """Cancel: a procedure just built from a recording is kept or discarded as the person says."""
+        if not self.new:
+            super().reject()
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Keep the new procedure?", KEEP_OR_DISCARD, parent=self)
+        keep = box.addButton("Keep it", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Go back", QMessageBox.ButtonRole.RejectRole)
+        box.finished.connect(lambda _: self._kept_or_discarded(box.clickedButton(), keep, discard))
+        self.discard_box = box
+        box.open()
+
+    def _kept_or_discarded(self, clicked: object, keep: object, discard: object) -> None:
+        if clicked is discard:
+            self.store.delete(self.procedure.id)
+            self.saved.emit(self.procedure.id)  # the list shows it gone
+        if clicked in (keep, discard):
+            self.new = False
+            super().reject()
 
     def _make_models(self, procedure: Procedure) -> None:
         """The table models of the procedure's parameters, steps and checks."""

@@ -31,7 +31,11 @@ class ProceduresTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search procedures")
         self.search.textChanged.connect(self.procedures_proxy.setFilterFixedString)
-        self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps={1: 220, 2: 200})
+        # the title takes the width the others leave: they are as narrow as their headings, the domains and parameters
+        # a little wider (a cell's tooltip shows it whole)
+        headings = self.procedures_model.headers
+        caps = {c: self.fontMetrics().horizontalAdvance(headings[c]) + 24 for c in range(1, len(headings))} | {1: 130, 2: 170}
+        self.procedures_view = make_table(self.procedures_proxy, stretch=0, sortable=True, caps=caps)
         self.procedures_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by title, A to Z, at first
         self.procedures_view.doubleClicked.connect(lambda index: self.edit_procedure())
         layout = QVBoxLayout(self)
@@ -66,12 +70,15 @@ class ProceduresTab(QWidget):
             self.host.show_error("Select a procedure first.")
         return procedure_id
 
-    def edit_procedure(self, procedure_id: str | None = None, merged: Built | None = None) -> ProcedureEditor | None:
-        """Open the editor on a procedure (the selected one by default); `merged`: a recording just merged into it."""
+    def edit_procedure(
+        self, procedure_id: str | None = None, merged: Built | None = None, new: bool = False
+    ) -> ProcedureEditor | None:
+        """Open the editor on a procedure (the selected one by default); `merged`: a recording just merged into it;
+        `new`: built from the recording just stopped (Cancel asks whether to keep it)."""
         procedure_id = procedure_id or self._selected()
         if procedure_id is None:
             return None
-        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window(), merged=merged)
+        self.editor = ProcedureEditor(self.store.get(procedure_id), self.store, self.window(), merged=merged, new=new)
         self.editor.saved.connect(lambda _: self.refresh_procedures())
         self.editor.kept_apart.connect(self.kept_apart)
         self.editor.open()

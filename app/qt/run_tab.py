@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -44,7 +45,10 @@ class RunTab(QWidget):
         super().__init__()
         self.worker, self.host = worker, host
         self.approval_box: QMessageBox | None = None
+        self.value_dialog: QInputDialog | None = None
         self.finder = Finder()
+        self.asked: tuple[str, str | None] | None = None  # the task and start URL of the latest search
+        self.matched_for: tuple[str, str | None] | None = None  # those the matches shown are for
         self.finder.found.connect(self.show_matches)
         self.finder.failed.connect(host.show_error)
         self.matches_model = MatchesModel()
@@ -82,6 +86,7 @@ class RunTab(QWidget):
         worker.run_progress.connect(self.run_progress)
         worker.run_finished.connect(self.run_finished)
         worker.approval_requested.connect(self.ask_approval)
+        worker.value_requested.connect(self.ask_value)
         worker.busy_changed.connect(self.set_busy)
 
     def _form(self) -> QFormLayout:
@@ -102,6 +107,8 @@ class RunTab(QWidget):
         self.run_secrets.setEchoMode(QLineEdit.EchoMode.Password)
         self.run_secrets.setPlaceholderText("e.g. password=… (kept in memory for this run, masked in run logs)")
         form = QFormLayout()
+        for field in (self.task, self.run_url):
+            field.textChanged.connect(self.task_changed)
         for label, field in (("Task", self.task), ("Start URL", self.run_url), ("Mode", self.mode)):
             form.addRow(label, field)
         for label, field in (("Model", self.run_model), ("Parameters", self.run_params), ("Secrets", self.run_secrets)):
@@ -135,13 +142,26 @@ class RunTab(QWidget):
         """Find the procedures that fit the task on the finder's thread; `show_matches` shows them."""
         task = self._task_text()
         if task is not None:
-            self.finder.find(task, self.run_url.text().strip() or None)
+            self.asked = (task, self.run_url.text().strip() or None)
+            self.finder.find(*self.asked)
+
+    def _current(self) -> tuple[str, str | None]:
+        return self.task.text().strip(), self.run_url.text().strip() or None
+
+    @Slot()
+    def task_changed(self) -> None:
+        """Another task: the matches of the one before are no longer shown (nor run)."""
+        if self.matched_for is not None and self.matched_for != self._current():
+            self.matched_for = None
+            self.matches_model.set_matches([])
+            self.show_values()
 
     @Slot(int, list)
     def show_matches(self, number: int, matches: list[Match]) -> None:
         if number != self.finder.latest:
             return  # the answer to an older request
         self.matches_model.set_matches(matches)
+        self.matched_for = self.asked
         self.show_values()
         if not matches:
             self.result.setText("No stored procedure fits this task; the agent would start without memory.")
@@ -190,7 +210,8 @@ class RunTab(QWidget):
         except ShowMeHowError as exc:
             self.host.show_error(f"Parameters: {exc}")
             return
-        if self.matches_model.rowCount() == 0:
+        if self.matched_for != self._current():
+            self.matches_model.set_matches([])
             self.find_procedures()  # to show them; the run finds the same ones itself
         self.log_model.set_rows([])
         self.result.setText("Running…")
@@ -250,6 +271,19 @@ class RunTab(QWidget):
         box.finished.connect(lambda _: self.worker.answer_approval(number, box.clickedButton() is allow))
         self.approval_box = box
         box.open()
+
+    @Slot(int, str, bool)
+    def ask_value(self, number: int, question: str, secret: bool) -> None:
+        """A value the run needs: a dialog; Cancel or nothing typed stops the run, which then says what it lacks."""
+        dialog = QInputDialog(self.window())
+        dialog.setWindowTitle("A value this run needs")
+        dialog.setLabelText(question)
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Password if secret else QLineEdit.EchoMode.Normal)
+        dialog.finished.connect(
+            lambda code: self.worker.answer_value(number, dialog.textValue().strip() or None if code else None)
+        )
+        self.value_dialog = dialog
+        dialog.open()
 
     @Slot(bool)
     def set_busy(self, busy: bool) -> None:

@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
     def recording_stopped(self, recording_id: str, built: Built) -> None:
         self.procedures_tab.refresh_procedures()
         self.tabs.setCurrentIndex(1)
-        self.procedures_tab.edit_procedure(built.procedure_id, merged=built if built.merged else None)
+        self.procedures_tab.edit_procedure(built.procedure_id, merged=built if built.merged else None, new=not built.merged)
         if built.merged:
             self.show_notice(f"Merged into {self.store.get(built.procedure_id).title!r}; the editor offers to keep it apart.")
 
@@ -146,9 +146,10 @@ class MainWindow(QMainWindow):
 
     @Slot(list)
     def procedures_changed(self, ids: list[str]) -> None:
-        """Someone changed procedures in the team store: show them as they are now."""
+        """Someone changed the store (another process, another machine): show it as it is now."""
         self.procedures_tab.refresh_procedures()
         self.revisions_tab.refresh()
+        self.lessons_tab.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.worker.shutdown()

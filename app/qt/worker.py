@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from PySide6.QtCore import QObject, Signal, Slot
 
 from agent import RunControls, run_task
-from app.operations import build_and_store
+from app.operations import CUT_SHORT, build_and_store
 from app.placement import Rect
 from core.database import database_error
 from core.errors import ShowMeHowError
@@ -24,7 +24,7 @@ from procedures.runtime.playback import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, open_start_page, place_window, start_url
-from recorder.pictures import picture_where_it_happened, recording_pictures, step_picture_file
+from recorder.picturing import StepPictures
 
 PUMP_MS = 50
 
@@ -36,6 +36,7 @@ class BrowserWorker(QObject):
     run_progress = Signal(object)  # a StepRecord: one step of a run
     run_finished = Signal(dict)  # a RunResult as a dict
     approval_requested = Signal(int, str)  # request number, what the agent wants to do
+    value_requested = Signal(int, str, bool)  # request number, the question, whether the value is secret
     notice = Signal(str)  # something the person should know (a fallback, a warning)
     failed = Signal(str)  # an error message
     busy_changed = Signal(bool)
@@ -46,13 +47,14 @@ class BrowserWorker(QObject):
         self.window: Rect | None = None  # where a visible browser's window goes (the GUI sets it)
         self._commands: queue.Queue[tuple[str, tuple[Any, ...]]] = queue.Queue()
         self._approvals: dict[int, tuple[threading.Event, list[bool]]] = {}
+        self._values: dict[int, tuple[threading.Event, list[str | None]]] = {}
         self._approval_numbers = itertools.count(1)
         self._controls: RunControls | None = None
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._session: RecordingSession | None = None
-        self._pictured: list[tuple[object, ...]] = []  # what each recorded step was when its picture was taken
+        self._pictures: StepPictures | None = None
         self._store = ProcedureStore()  # kept open for the worker's life
         self._running = True
 
@@ -75,7 +77,7 @@ class BrowserWorker(QObject):
         params: dict[str, str] | None = None,
         secrets: dict[str, str] | None = None,
     ) -> None:
-        self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval)
+        self._controls = RunControls(on_progress=self.run_progress.emit, approve=self._ask_approval, provide=self._ask_value)
         self._commands.put(("run", (task, url, mode, model, procedure_ids, params or {}, secrets or {}, self._controls)))
 
     def stop_run(self) -> None:
@@ -92,11 +94,19 @@ class BrowserWorker(QObject):
             answer.append(approved)
             event.set()
 
+    def answer_value(self, number: int, value: str | None) -> None:
+        event, answer = self._values.get(number, (None, []))
+        if event is not None:
+            answer.append(value)
+            event.set()
+
     def shutdown(self) -> None:
         self._running = False
         self.stop_run()
         for number in list(self._approvals):
             self.answer_approval(number, False)
+        for number in list(self._values):
+            self.answer_value(number, None)
         self._commands.put(("quit", ()))
 
     # --- the worker thread ---------------------------------------------------------------------
@@ -157,27 +167,20 @@ class BrowserWorker(QObject):
 
     def _pump_recording(self) -> None:
         assert self._session is not None
-        if not self._session.pump(PUMP_MS):
-            self._finish_recording()  # the person closed the browser
+        if not self._session.pump(PUMP_MS):  # the person closed the browser before pressing Stop
+            self._session.recording.partial = True
+            self.notice.emit(
+                f"The browser window closed before you pressed Stop: the recording is kept, marked partial ({CUT_SHORT})."
+            )
+            self._finish_recording()
         else:
             self._picture_steps()
 
     def _picture_steps(self) -> None:
         """Take the picture of each recorded step that is new or changed (a fill grows as the person types)."""
-        assert self._session is not None and self._page is not None
-        steps = self._session.steps
-        folder = recording_pictures(self._session.recording.id)
-        for index in range(max(0, len(self._pictured) - 1), len(steps)):
-            step = steps[index]
-            seen = (step.action, step.selector, step.value)
-            if index < len(self._pictured) and self._pictured[index] == seen:
-                continue
-            self._pictured[index : index + 1] = [seen]
-            pictured = step.selector or step.action == "navigate"  # an opened page: the top of its content
-            if pictured and not step.frame and step.page == 0 and not self._page.is_closed():
-                picture = picture_where_it_happened(self._page, step, step_picture_file(folder, index))
-                if picture is not None:
-                    self.step_picture.emit(index, str(picture))
+        assert self._session is not None and self._page is not None and self._pictures is not None
+        for index, picture in self._pictures.take(self._page, self._session.steps):
+            self.step_picture.emit(index, str(picture))
 
     def _do_record(self, url: str, title: str, description: str) -> None:
         self.busy_changed.emit(True)
@@ -189,7 +192,7 @@ class BrowserWorker(QObject):
             self._close_browser()
             raise
         self._session = RecordingSession(page.context, title=title, description=description, on_change=self.steps_changed.emit)
-        self._pictured = []
+        self._pictures = StepPictures(self._session.recording.id)
         self._session.start()  # the open page becomes the first step
 
     def _do_stop_recording(self) -> None:
@@ -241,6 +244,18 @@ class BrowserWorker(QObject):
         if self._page is None:
             raise ShowMeHowError("no browser is open")
         function(self._page)
+
+    def _ask_value(self, question: str, secret: bool) -> str | None:
+        """Runs on the worker thread: asks the GUI for a value the run needs and waits for it (None: not given)."""
+        number = next(self._approval_numbers)
+        event, answer = threading.Event(), []
+        self._values[number] = (event, answer)
+        self.value_requested.emit(number, question, secret)
+        while not event.wait(0.2):
+            if not self._running or (self._controls is not None and self._controls.stop.is_set()):
+                break
+        self._values.pop(number, None)
+        return answer[0] if answer else None
 
     def _ask_approval(self, action: str, details: dict[str, Any]) -> bool:
         """Runs on the worker thread: asks the GUI and waits for the person's answer."""

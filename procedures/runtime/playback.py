@@ -1314,8 +1314,10 @@ class Player:
         locator.nth(shown[best][0]).click(timeout=self.timeout_ms)
 
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
-        """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others."""
-        boxes = locator.first.locator("input[type=checkbox]")
+        """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others; a step
+        whose element is itself a checkbox (a set of one) ticks that box."""
+        own = locator.first.evaluate("e => e.matches('input[type=checkbox]')")
+        boxes = locator.first if own else locator.first.locator("input[type=checkbox]")
         names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
         wanted = set(listed(value, names))  # "Salt and pepper" is one when a box is so labelled
         meant = by_meaning(sorted(wanted), names, self.closeness) if self.closeness and not wanted <= set(names) else {}
