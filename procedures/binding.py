@@ -950,6 +950,22 @@ def bind(
             f"the task asks to \"{asked}\", which no field, option or step of '{procedure.title}' takes"
             for asked in unasked(procedure, binder.task, binder.used, result.values)
         ]
+    _from_environment_or_defaults(procedure, result, env, param_env)
+    if not values_only:
+        kept = {
+            p.name: p.example
+            for p in procedure.abstract.parameters
+            if p.name in result.defaulted and p.kind in CHOSEN and p.example
+        }
+        result.unplaced += [v for v in replaced(procedure.title, binder.task, kept, STOP_WORDS) if v not in result.unplaced]
+    return result
+
+
+def _from_environment_or_defaults(
+    procedure: Procedure, result: Binding, env: Mapping[str, str], param_env: Mapping[str, str]
+) -> None:
+    """Each parameter the task gave no value: from the environment, else left empty (a text about the demonstration's
+    own case), else its demonstrated value when it need not be given."""
     for param in procedure.abstract.parameters:
         if param.name in result.values:
             continue
@@ -962,14 +978,6 @@ def bind(
         elif param.name in (fallback := defaults(procedure)):
             result.put(param.name, fallback[param.name], _kept(param))
             result.defaulted.append(param.name)
-    if not values_only:
-        kept = {
-            p.name: p.example
-            for p in procedure.abstract.parameters
-            if p.name in result.defaulted and p.kind in CHOSEN and p.example
-        }
-        result.unplaced += [v for v in replaced(procedure.title, binder.task, kept, STOP_WORDS) if v not in result.unplaced]
-    return result
 
 
 def bind_parameters(

@@ -176,21 +176,25 @@ class Retriever:
                 goals[pid] = (blended, [*evidence, f"meaning close to the task (embeddings {similarity:.0%})"])
         return goals
 
-    def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
-        text = bounded(task)  # what the task asks is read from its bounded text; values are bound from all of it
-        analysed = self._task(text)
+    def _rows(self, analysed: Task) -> tuple[list[SearchRow], dict[str, int], int]:
+        """The candidates FTS5 finds for the task (with embeddings, a small store whole), with the stored counts of
+        the task's words and the store's size."""
         own, others = alternatives(analysed)
         words = {part for w in [*own, *others] for part in w.split()}
         counts = self.store.index.term_counts(words) if words else {}
         titles = self.store.index.term_counts(counts, "goal") if counts else {}  # a word in no procedure is in no title
         size = self.store.index.size_estimate()
         if self.semantic.model and size <= SEMANTIC_SCAN:
-            rows = self.store.index.search(None, SEMANTIC_SCAN)
-        else:
-            rows = []
-            for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
-                rows += self.store.index.search(query, SHORTLIST) if query else []
-            rows = list({row.id: row for row in rows}.values())
+            return self.store.index.search(None, SEMANTIC_SCAN), counts, size
+        rows = []
+        for query in (all_of(analysed, counts), fts_query(own, others, counts, titles, size)):
+            rows += self.store.index.search(query, SHORTLIST) if query else []
+        return list({row.id: row for row in rows}.values()), counts, size
+
+    def retrieve(self, task: str, url: str | None = None, k: int = 3) -> list[Match]:
+        text = bounded(task)  # what the task asks is read from its bounded text; values are bound from all of it
+        analysed = self._task(text)
+        rows, counts, size = self._rows(analysed)
         goals = self._goals(text, analysed, rows, self._weights(analysed, counts, size))
         shaped = {row.id for row in rows if same_shape(analysed.stems, document_of(row).goal)}
         for pid in shaped:  # a new instance of a stored title's task: that procedure's goal is met in full
