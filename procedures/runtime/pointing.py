@@ -10,7 +10,8 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-COVER_POLL_MS = 100  # how often a wholly covered element is looked at again, in case the cover goes away
+COVER_POLL_MS = 100  # how often a covered element is looked at again, in case the cover goes away
+PASSING_MS = 1000  # how long a cover over the centre may be passing (a popup closing) before a point beside it is clicked
 GRID = 7  # points across and down the element looked at for one that shows it
 
 # Where the element shows: {x, y} from its top left at a point where the topmost element is it, inside it or its label
@@ -55,16 +56,18 @@ def element_words(locator: Locator) -> str:
 
 def visible_point(locator: Locator, timeout_ms: float) -> dict[str, float] | str | None:
     """The point to click the element at, from its top left: None when its centre shows (Playwright's own
-    click is right), a point of it that shows when something lies over its centre, else (once `timeout_ms`
-    has passed with no point of it shown) what covers it, in words."""
-    deadline = time.monotonic() + timeout_ms / 1000
+    click is right), a point of it that shows when something has lain over its centre for PASSING_MS, else
+    (once `timeout_ms` has passed with no point of it shown) what covers it, in words."""
+    started = time.monotonic()
+    deadline = started + timeout_ms / 1000
     locator.scroll_into_view_if_needed(timeout=timeout_ms)
     while True:
         found = locator.evaluate(VISIBLE_POINT_JS)
         if found is None or found.get("centre"):
             return None
-        if "cover" not in found:
+        now = time.monotonic()
+        if "cover" not in found and now >= min(deadline, started + PASSING_MS / 1000):
             return {"x": found["x"], "y": found["y"]}
-        if time.monotonic() >= deadline:
+        if now >= deadline:
             return str(found["cover"])
         locator.page.wait_for_timeout(COVER_POLL_MS)
