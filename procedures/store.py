@@ -132,7 +132,7 @@ class ProcedureStore:
 
     def data_version(self) -> int:
         """A number that changes when another connection to the local file (another process too) commits to it."""
-        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+        return self.backend.data_version()
 
     def close(self) -> None:
         self.backend.close()

@@ -257,6 +257,10 @@ class LocalProcedureStore:
         this machine writes."""
         return None
 
+    def data_version(self) -> int:
+        """A number that changes when another connection to the local file (another process too) commits to it."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
     def close(self) -> None:
         self.recordings.close()
         self._db.close()
