@@ -122,7 +122,7 @@ def _procedure_step(procedure: Any, at: float | None) -> int | None:
 # --- judging, from a run's requests ----------------------------------------------------------------------
 
 EvidenceKind = Literal["request", "page", "none"]
-PlaceStatus = Literal["sent", "missing", "demonstrated", "present", "absent", "unchecked"]
+PlaceStatus = Literal["sent", "missing", "demonstrated", "present", "absent", "unchecked", "moved"]
 
 
 class ParameterEvidence(BaseModel):

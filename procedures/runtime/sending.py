@@ -27,6 +27,7 @@ STATUS_WORDS = {
     "present": "present at",
     "absent": "NOT present at",
     "unchecked": "not checked at",
+    "moved": "sent, but not at",  # the form was laid out again: the value travelled under another name
 }
 WRONG = ("missing", "demonstrated", "absent")
 
@@ -207,5 +208,7 @@ def _judge_place(
         return {**shown, "status": "sent"}
     example = examples.get(name)
     old_forms = sent_forms(name, example, steps) if example and not same_value(example, value) else []
-    demonstrated = any(same_value(v, form) for v in found for form in old_forms)
-    return {**shown, "status": "demonstrated" if demonstrated else "missing"}
+    if any(same_value(v, form) for v in found for form in old_forms):
+        return {**shown, "status": "demonstrated"}
+    moved = not place.get("items") and any(same_value(v, form) for _, v in request.sent.fields for form in forms)
+    return {**shown, "status": "moved" if moved else "missing"}
