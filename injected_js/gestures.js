@@ -229,7 +229,8 @@ function smhShownByHover(target, holder, rules) {
 function smhRevealed(rest, target, rules) {
   const el = rest.el;
   if (!el.isConnected || !rest.described || rest.scrolled || el === target || el.contains(target) || target.contains(el)) return false;
-  const changed = smhMutated.some((m) => m.at >= rest.at && m.at <= rest.until && m.node !== document.body && m.node !== document.documentElement && m.node.contains(target));
+  const until = Math.min(rest.until, rest.pressedAt ?? Infinity); // what a press on it changed, the press revealed
+  const changed = smhMutated.some((m) => m.at >= rest.at && m.at <= until && m.node !== document.body && m.node !== document.documentElement && m.node.contains(target));
   const holder = el.parentElement;
   return changed || (!!holder && holder !== document.body && holder.contains(target) && smhShownByHover(target, holder, rules));
 }
@@ -312,6 +313,9 @@ function smhInstallGestures(options) {
   window.addEventListener('pointermove', smhOnPointerMove, options);
   window.addEventListener('pointerover', smhOnPointerOver, options);
   window.addEventListener('pointercancel', () => { smhGesture = null; }, options);
+  window.addEventListener('pointerdown', (event) => {
+    if (event.isTrusted && smhResting && smhResting.el.contains(event.composedPath()[0])) smhResting.pressedAt ??= smhNow();
+  }, options);
   window.addEventListener('dragstart', smhOnDragStart, options);
   window.addEventListener('drop', smhOnDrop, options);
   window.addEventListener('dragend', smhOnDragEnd, options);
