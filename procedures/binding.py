@@ -247,7 +247,8 @@ class _Binder:
 
     def open(self, secrets: bool = True) -> list[Parameter]:
         """Parameters still to bind by the title's words, shapes and positions: not checkboxes, nor the
-        optional typed values that the title never shows (only their names bind them)."""
+        optional typed values that the title never shows (only their names bind them); an optional note the
+        title shows binds as a required value would, when the task gives one."""
         return [
             p
             for p in self.params
@@ -255,7 +256,7 @@ class _Binder:
             and p.name not in self.parts  # bound from the value it is a part of (by_parts)
             and p.kind != "toggle"
             and (secrets or not p.secret)
-            and (p.required or p.secret or p.kind != "text")
+            and (p.required or p.secret or p.kind != "text" or is_note(p.label) and self.span(p, self.procedure.title))
         ]
 
     def named_for_other(self, param: Parameter, span: tuple[int, int]) -> bool:
