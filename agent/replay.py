@@ -18,7 +18,7 @@ from procedures.binding import Contradiction, current_values, defaults, invalid_
 from procedures.evidence import RunEvidence
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.placeholders import option_values
+from procedures.runtime.placeholders import OPTION_VALUE, option_values
 from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
 from procedures.runtime.sending import RequestWatch
 
@@ -195,6 +195,7 @@ def _weighed(result: ReplayResult, player: Player, procedure: Procedure, watch: 
     evidence = run_evidence(procedure, watch, player.values, player.last_page, start)
     failing = [c for c in result.checks if not c.passed]
     only_checks = result.outcome == "failed" and result.failed_step is None and bool(failing) and not player.unsure
+    only_checks = only_checks and _proved_by_request(procedure, player.values, result.checks, evidence)
     outcome, note = verdict(result.outcome, procedure, evidence, player.values, only_checks)
     evidence.note, result.evidence = note, evidence
     if outcome == result.outcome:
@@ -205,6 +206,16 @@ def _weighed(result: ReplayResult, player: Player, procedure: Procedure, watch: 
     result.error = None if outcome == "verified" else note
     result.outcome, result.success = outcome, outcome == "verified"  # type: ignore[assignment]
     return result
+
+
+def _proved_by_request(procedure: Procedure, values: dict[str, str], records: list[Any], evidence: Any) -> bool:
+    """Whether the request carried every value that the failing end checks cover: only then may it say those checks
+    are wrong (a checkbox the request does not show is no value it proved)."""
+    ready = bound_checks(procedure, values)[0]
+    failing = [check for check, record in zip(ready, records) if not record.passed]
+    covered = {name.removesuffix(OPTION_VALUE) for check in failing for name in check.referenced_parameters()}
+    carried = {p.name for p in evidence.parameters if p.status in ("sent", "present")}
+    return covered <= carried
 
 
 def _done_already(

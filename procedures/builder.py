@@ -1664,11 +1664,13 @@ def _end_checks(
     """The postconditions `ends` and the checks of the values given, as they assert only what the task decides
     (see procedures.decided_checks); a value whose check on a page was left out is checked on its field."""
     others = others_data(recording.steps, params.items)
-    ends = decided(ends, others)
+    toggles = frozenset(p.name for p in params.items if p.kind == "toggle")
+    ends = decided(ends, others, toggles)
     along = pages_along(recording, origin)
     shown = decided(
         value_checks(recording.outcome, steps, params.items, ends, recording.title, along, _given_at(recording, chosen_at)),
         others,
+        toggles,
     )
     covered = set().union(*(c.referenced_parameters() for c in ends + shown)) | _shown_otherwise(steps)
     return ends + shown + _element_checks(steps, params.items, covered)

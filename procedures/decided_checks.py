@@ -81,12 +81,14 @@ def _url(expected: str) -> str:
     return parts._replace(query=query).geturl()
 
 
-def decided(checks: list[Check], others: list[str]) -> list[Check]:
+def decided(checks: list[Check], others: list[str], toggles: frozenset[str] = frozenset()) -> list[Check]:
     """The demonstration's `checks` as they assert only what the task decides (see the module docstring);
-    `others`: the texts no task decides (see `others_data`)."""
+    `others`: the texts no task decides (see `others_data`); a check of a checkbox's state (`toggles`) stays whole:
+    what the page shows of it is all that says the site kept it."""
     out = []
     for check in checks:
-        if check.source != "demonstration" or check.kind not in ("text", "url"):
+        toggled = {name.split("__")[0] for name in check.referenced_parameters()} & toggles
+        if check.source != "demonstration" or check.kind not in ("text", "url") or toggled:
             out.append(check)
             continue
         expected = _url(check.expected) if check.kind == "url" else _wildcards(check.expected, others)
