@@ -323,14 +323,42 @@ function smhStableClass(el) {
 // text after it or in the next cell when nothing else there is a field ("[____] First name"). Empty
 // when the field has a name of its own or no such text stands by it.
 function smhNearbyText(el) {
-  if (!['input', 'select', 'textarea'].includes(el.localName) || smhLabelText(el)) return '';
-  if (['aria-label', 'aria-labelledby', 'placeholder', 'title'].some((a) => el.hasAttribute(a))) return '';
-  const type = (el.getAttribute('type') || '').toLowerCase();
-  if (['hidden', 'submit', 'button', 'reset', 'image', 'checkbox', 'radio'].includes(type)) return '';
+  if (!smhUnnamedField(el)) return '';
   return smhTextBeside(el, 'previousSibling') || smhTextBeside(el, 'nextSibling');
 }
 
+// A field a person types or chooses in that has no label, aria-label, placeholder or title of its own.
+function smhUnnamedField(el) {
+  if (!['input', 'select', 'textarea'].includes(el.localName) || smhLabelText(el)) return false;
+  if (['aria-label', 'aria-labelledby', 'placeholder', 'title'].some((a) => el.hasAttribute(a))) return false;
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  return !['hidden', 'submit', 'button', 'reset', 'image', 'checkbox', 'radio'].includes(type);
+}
+
 const SMH_FIELDS = 'input:not([type=hidden]), select, textarea, button';
+
+// The heading of the table column an unnamed field stands in ("Amount" over a column of inputs): the
+// header cell (a th, or a columnheader) at the field's cell's place in the table's header row. Empty when
+// the field has a name of its own, is not in a table cell, or its column has no such heading.
+function smhColumnHeading(el) {
+  const cell = smhUnnamedField(el) && el.closest('td, [role=cell], [role=gridcell]');
+  const table = cell && cell.closest('table, [role=table], [role=grid]');
+  if (!table) return '';
+  let place = 0;
+  for (let other = cell.previousElementSibling; other; other = other.previousElementSibling) place += other.colSpan || 1;
+  const rows = Array.from(table.querySelectorAll('tr, [role=row]')).filter((r) => r.closest('table, [role=table], [role=grid]') === table);
+  const header = rows.find((r) => r.querySelector(':scope > th, :scope > [role=columnheader]'));
+  if (!header || header.contains(cell)) return '';
+  let at = 0;
+  for (const heading of header.children) {
+    if (place < at + (heading.colSpan || 1)) {
+      const text = smhNorm(heading.textContent);
+      return text.length <= 60 && !heading.querySelector(SMH_FIELDS) ? text : '';
+    }
+    at += heading.colSpan || 1;
+  }
+  return '';
+}
 
 function smhTextBeside(el, way) {
   for (let node = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
@@ -540,7 +568,7 @@ function smhDescribe(el) {
   const unique = Array.from(new Set(selectors)).slice(0, 8);
   const role = smhImplicitRole(el);
   const name = smhAccessibleName(el, role);
-  const nearby = smhNearbyText(el);
+  const nearby = smhColumnHeading(el) || smhNearbyText(el);
   const field = smhLabelText(el) || smhNorm(el.getAttribute('aria-label')) || smhNorm(el.getAttribute('placeholder')) ||
     nearby || smhNorm(el.getAttribute('name')) || smhNorm(el.id);
   return Object.assign({
