@@ -9,7 +9,7 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import anyio
 import anyio.from_thread
@@ -31,7 +31,7 @@ from procedures.binding import parameter_variables
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser
-from retrieval import Match
+from retrieval import Match, near_tie
 
 T = TypeVar("T")
 PICKED_K = 50  # the matches run_task reads when a run is limited to procedures (agent.orchestrator)
@@ -69,6 +69,18 @@ class Person:
         if answer.action != "accept":
             raise ToolError(f"the person did not give {', '.join(names)}: the run did not start")
         return {name: value for name, value in answer.data.model_dump().items() if value}
+
+    async def pick(self, tied: list[Match]) -> str:
+        """The id of the one of two procedures that fit the task about as well that the person means; a tool error
+        when they choose neither."""
+        names = {f"{m.procedure.title} ({m.procedure.id[:12]})": m.procedure.id for m in tied}
+        form = create_model(  # type: ignore[call-overload]
+            "Choice", procedure=(Literal[tuple(names)], Field(title="procedure", description="the procedure to run"))
+        )
+        answer = await self.ctx.elicit("Two procedures fit this task about as well. Which one does it mean?", form)
+        if answer.action != "accept":
+            raise ToolError("the person chose neither of the two procedures that fit about as well: pass procedure_id")
+        return names[answer.data.procedure]
 
 
 class Progress:
@@ -145,6 +157,10 @@ class Runner:
         settings = load_settings()
         person = Person(ctx)
         ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
+        tied = near_tie(matches) if ids is None and mode != "agent" and person.reachable else []
+        if tied:  # asked rather than guessed; a client that cannot be asked gets the first and the report's near_tie
+            chosen = await person.pick(tied)
+            ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, chosen, params))
         refused = model_secrets(matches, params, picked)
         if refused:
             raise ToolError(

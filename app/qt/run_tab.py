@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
 from core.settings import load_settings
 from procedures.runtime.playback import plain_error
-from retrieval import Match
+from retrieval import Match, near_tie
 
 
 class RunTab(QWidget):
@@ -46,6 +47,7 @@ class RunTab(QWidget):
         self.worker, self.host = worker, host
         self.approval_box: QMessageBox | None = None
         self.value_dialog: QInputDialog | None = None
+        self.choice_dialog: QInputDialog | None = None
         self.finder = Finder()
         self.asked: tuple[str, str | None] | None = None  # the task and start URL of the latest search
         self.matched_for: tuple[str, str | None] | None = None  # those the matches shown are for
@@ -220,8 +222,34 @@ class RunTab(QWidget):
         chosen = self.matches_model.chosen_ids() if self.matches_model.matches else None
         if chosen is not None and len(chosen) == len(self.matches_model.matches):
             chosen = None  # nothing unticked: no choice of the person's, so only the best match may replay
+        tied = near_tie(self.matches_model.matches) if chosen is None else []
+        if tied:
+            self.ask_choice(tied, lambda picked: self._run(task, [picked], params, secrets))
+        else:
+            self._run(task, chosen, params, secrets)
+
+    def _run(self, task: str, chosen: list[str] | None, params: dict[str, str], secrets: dict[str, str]) -> None:
         url = self.run_url.text().strip() or None
         self.worker.run(task, url, self.mode.currentText(), self.run_model.text().strip() or None, chosen, params, secrets)
+
+    def ask_choice(self, tied: list[Match], run: Callable[[str], None]) -> None:
+        """Two procedures fit the task about as well: the person picks the one to run (Cancel runs neither)."""
+        names = [f"{m.procedure.title} ({m.procedure.id[:8]}, {m.score:.2f})" for m in tied]
+        dialog = QInputDialog(self.window())
+        dialog.setWindowTitle("Which procedure?")
+        dialog.setLabelText("These two fit the task about as well. Which one does it mean?")
+        dialog.setComboBoxItems(names)
+        dialog.setComboBoxEditable(False)
+
+        def answered(code: int) -> None:
+            if code and dialog.textValue() in names:
+                run(tied[names.index(dialog.textValue())].procedure.id)
+            else:
+                self.result.setText("Not run: choose one of the two procedures that fit about as well, or untick one.")
+
+        dialog.finished.connect(answered)
+        self.choice_dialog = dialog
+        dialog.open()
 
     @Slot()
     def stop_run(self) -> None:

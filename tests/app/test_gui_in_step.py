@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.qt import MainWindow
+from procedures.models import Abstract, Procedure, ProcedureStep
 from procedures.store import ProcedureStore
 from tests.agent.test_asking import _store
 from tests.helpers import sample_procedure
@@ -70,3 +71,45 @@ def test_a_missing_value_is_asked_for_in_a_dialog(qtbot, window: MainWindow, ser
     qtbot.waitUntil(lambda: window.run_tab.result.text().startswith(("Succeeded", "Done", "Failed")), timeout=WAIT)
     sent = next(p for p in reversed(served.received) if p.startswith("/received.html"))
     assert parse_qs(urlsplit(sent).query)["email"] == ["bob@new.test"], window.run_tab.result.text()
+
+
+def _visiting(title: str, url: str) -> Procedure:
+    return Procedure(
+        title=title,
+        abstract=Abstract(goal=title, domains=[urlsplit(url).netloc]),
+        steps=[ProcedureStep(action="navigate", value=url, url=url)],
+    )
+
+
+@pytest.fixture
+def tied(qtbot, window: MainWindow, served) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The Run tab showing the two procedures that fit its task about as well, each visiting a page of its own."""
+    store = ProcedureStore()
+    store.add(_visiting("Archive the old tickets", f"{served.url}/login.html?archived=old"))
+    store.add(_visiting("Archive the old tickets now", f"{served.url}/login.html?archived=now"))
+    window.tabs.setCurrentIndex(2)
+    window.run_tab.task.setText("archive old tickets")
+    window.run_tab.mode.setCurrentText("replay")
+    window.run_tab.find_procedures()
+    qtbot.waitUntil(lambda: window.run_tab.matches_model.rowCount() == 2, timeout=WAIT)
+    return window
+
+
+def test_a_near_tie_asks_which_procedure_to_run(qtbot, tied: MainWindow, served) -> None:  # type: ignore[no-untyped-def]
+    tied.run_tab.run_button.click()
+    dialog = tied.run_tab.choice_dialog
+    assert dialog is not None and dialog.isVisible() and "about as well" in dialog.labelText()
+    second = next(item for item in dialog.comboBoxItems() if item.startswith("Archive the old tickets now"))
+    dialog.setTextValue(second)
+    dialog.accept()
+    qtbot.waitUntil(lambda: tied.run_tab.result.text().startswith(("Succeeded", "Done", "Failed")), timeout=WAIT)
+    visited = [p for p in served.received if p.startswith("/login.html?archived=")]
+    assert visited == ["/login.html?archived=now"], visited  # the one the person picked, not the first
+
+
+def test_a_near_tie_left_unanswered_runs_neither(tied: MainWindow, served) -> None:  # type: ignore[no-untyped-def]
+    tied.run_tab.run_button.click()
+    assert tied.run_tab.choice_dialog is not None
+    tied.run_tab.choice_dialog.reject()
+    assert tied.run_tab.result.text().startswith("Not run: choose one")
+    assert not any(p.startswith("/login.html?archived=") for p in served.received)

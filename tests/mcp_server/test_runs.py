@@ -170,3 +170,42 @@ def test_over_streamable_http(home: Path, sites: AttackerServer) -> None:
             server.terminate()
     assert "run_procedure" in tools and ran["outcome"] == "verified"
     assert any(r.path == "/welcome.html?username=zoe" for r in sites.received)
+
+
+def _visiting(title: str, url: str) -> str:
+    procedure = Procedure(
+        title=title,
+        abstract=Abstract(goal=title, domains=["localhost"]),
+        steps=[ProcedureStep(action="navigate", value=url, url=url)],
+    )
+    return ProcedureStore().add(procedure)
+
+
+def test_a_near_tie_is_put_to_the_person_or_reported(home: Path, sites: AttackerServer) -> None:
+    ids = {
+        _visiting("Archive the old tickets", f"{sites.base}/login.html?archived=old"): "old",
+        _visiting("Archive the old tickets now", f"{sites.base}/login.html?archived=now"): "now",
+    }
+    offered: list[list[str]] = []
+    taken: list[str] = []  # the procedure the run without a person took
+
+    async def elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:  # type: ignore[no-untyped-def]
+        choices = params.requested_schema["properties"]["procedure"]["enum"]
+        offered.append(choices)
+        return types.ElicitResult(action="accept", content={"procedure": next(c for c in choices if taken[0][:12] not in c)})
+
+    async def main() -> tuple[dict, dict]:
+        arguments = {"task": "archive old tickets", "mode": "replay"}
+        async with connected(home) as client:  # nobody to ask mid-call: the first runs, and the report says so
+            reported = structured(await client.call_tool("run_procedure", arguments))
+        taken.append(reported["procedure_id"])
+        async with connected(home, mode="legacy", elicit=elicit) as client:
+            asked = structured(await client.call_tool("run_procedure", arguments))
+        return reported, asked
+
+    reported, asked = run_apart(main)
+    assert "Archive the old tickets now" in reported["near_tie"] and "'Archive the old tickets'" in reported["near_tie"]
+    assert len(offered) == 1 and len(offered[0]) == 2
+    assert asked["procedure_id"] in ids and asked["procedure_id"] != taken[0] and not asked["near_tie"]  # the person's pick
+    visited = [r.path for r in sites.received if r.path.startswith("/login.html?archived=")]
+    assert visited == [f"/login.html?archived={ids[taken[0]]}", f"/login.html?archived={ids[asked['procedure_id']]}"], visited
