@@ -276,13 +276,13 @@ class _Binder:
 
     def _title_puts_beside(self, param: Parameter, words: str) -> bool:
         """The title too has this parameter's value right after or before another field's name (`"High" priority
-        "Printer" ticket`): there the name is no sign that the value is that field's."""
+        "Printer" ticket`, `the phone of "Ann Lee"`): there the name is no sign that the value is that field's."""
         name = r"\s+".join(map(re.escape, words.lower().split()))
         for source in self.sources:
             span = self.span(param, source)
             if span is None:
                 continue
-            before = re.search(rf"(?<!\w){name}\s*[\"“']?$", source[: span[0]].lower())
+            before = re.search(rf"(?<!\w){name}\s*(?:(?:[:=]|is|to|of|are)\s*)?[\"“']?$", source[: span[0]].lower())
             after = re.match(rf"[\"”']?\s*{name}(?!\w)", source[span[1] :].lower())
             if before or after:
                 return True

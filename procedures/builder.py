@@ -15,7 +15,7 @@ from core.thesaurus import closeness
 from core.words import NAME_LENGTH, STOP_WORDS, snake_case
 from procedures import gesture_steps
 from procedures.decided_checks import decided, others_data
-from procedures.form_rows import field_labels, without_field_labels
+from procedures.form_rows import field_labels, focuses_a_field, without_field_labels
 from procedures.instruction_text import without_instruction
 from procedures.models import NO, YES, Abstract, Check, Parameter, ParameterKind, Procedure, ProcedureStep
 from procedures.notes import is_note
@@ -866,7 +866,11 @@ def _find_parameters(recording: Recording) -> tuple[_Parameters, dict[int, str],
             )
             owners.update({index: own} if own else {})
             targets.update({index: target} if target else {})
-        elif step.action in ("click", "dblclick", "check") and (step.label or step.row_selector):  # an icon has no label
+        elif (
+            step.action in ("click", "dblclick", "check")
+            and (step.label or step.row_selector)
+            and not focuses_a_field(step, labels)
+        ):
             _click_parameters(params, index, without_field_labels(step, labels), mention_text, named, targets, rows)
     return params, owners, targets, rows
 

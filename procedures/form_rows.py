@@ -21,3 +21,14 @@ def without_field_labels(step: RecordedStep, labels: set[str]) -> RecordedStep:
     """The step with only the texts of its row that are no field's label."""
     texts = [t for t in step.row_texts if _bare(t) not in labels]
     return step if texts == step.row_texts else step.model_copy(update={"row_texts": texts})
+
+
+PRESSED_INPUTS = frozenset("checkbox radio submit button image reset file range color".split())
+
+
+def focuses_a_field(step: RecordedStep, labels: set[str]) -> bool:
+    """A click into a field that the person then typed in or chose from (`labels`, field_labels'): its label is the
+    field's name ("Phone", "Team"), never a value the title gives, whatever words they share."""
+    if step.action not in ("click", "dblclick") or _bare(step.field or step.label) not in labels:
+        return False
+    return step.tag in ("textarea", "select") or (step.tag == "input" and step.input_type not in PRESSED_INPUTS)

@@ -89,6 +89,7 @@ def _trim(piece: str) -> str:
 def _fields(piece: str, loop: Loop, shapes: list[str | None]) -> list[str]:
     """One item's values from its words."""
     if len(loop.fields) == 1 or not piece:
+        piece = piece.strip('"“”')  # "India Ink": the item, not its quotes
         return [piece] if piece else []
     values = [v.strip() for v in WITHIN_ITEM.split(piece) if v and v.strip()]
     return _by_shape(piece, shapes) if len(values) == 1 else values
@@ -127,8 +128,7 @@ def list_span(task: str, procedure: Procedure, param: Parameter, loop: Loop) -> 
         found = _between(task, title[:start], title[end:])
         if found:
             return found
-    singular = param.name.removesuffix("s")
-    named = re.search(rf"\b(?:items|{singular}s?|{re.escape(param.label)})\s*:\s*", task, re.IGNORECASE)
+    named = _named_list(param).search(task)
     if named:
         return named.end(), len(task.rstrip(TRAILING))
     lines = task.splitlines()
@@ -137,19 +137,39 @@ def list_span(task: str, procedure: Procedure, param: Parameter, loop: Loop) -> 
     return None
 
 
+def _named_list(param: Parameter) -> re.Pattern[str]:
+    """The list's name before its items ("items:", "tags:", "expenses:")."""
+    singular = param.name.removesuffix("s")
+    return re.compile(rf"\b(?:items|{re.escape(singular)}s?|{re.escape(param.label)})\s*:\s*", re.IGNORECASE)
+
+
 def _between(task: str, before: str, after: str) -> tuple[int, int] | None:
     lead = _anchor(before)
     at = task.lower().find(lead.lower()) if lead else 0
     if at < 0:
         lead = _anchor(before, 1)
         at = task.lower().find(lead.lower()) if lead else -1
+    words = re.findall(r"\S+", before)
+    if at < 0 and 0 < len(words) <= 2:  # "Select S4 and S7 ..." worded "Tick S10 and S1 ...": the task's own first words
+        first = re.match(r"\s*" + r"\s+".join([r"\S+"] * len(words)), task)
+        at, lead = (0, first.group(0)) if first else (-1, lead)
     if at < 0:
         return None
     start = at + len(lead)
-    tail = " ".join(re.findall(r"\S+", after)[:2]).strip(TRAILING)
-    stop = task.lower().find(tail.lower(), start) if tail else -1
-    end = stop if stop > start else len(task.rstrip(TRAILING))
+    end = _tail_at(task, start, re.findall(r"\S+", after))
+    end = end if end is not None else len(task.rstrip(TRAILING))
     return (start, end) if task[start:end].strip(" :") else None
+
+
+def _tail_at(task: str, start: int, after: list[str]) -> int | None:
+    """Where the words the title had after its items start again in the task, after `start`: their first two,
+    else two of the next ("as out of stock" worded "out of stock")."""
+    for first in range(min(3, len(after))):
+        tail = " ".join(after[first : first + 2]).strip(TRAILING)
+        stop = re.search(rf"(?<!\w){re.escape(tail)}(?!\w)", task[start:], re.IGNORECASE) if tail else None
+        if stop is not None and stop.start() > 0:
+            return start + stop.start()
+    return None
 
 
 def task_lists(procedure: Procedure, task: str) -> list[tuple[str, str, tuple[int, int]]]:
@@ -163,7 +183,10 @@ def task_lists(procedure: Procedure, task: str) -> list[tuple[str, str, tuple[in
         span = list_span(task, procedure, param, loop)
         if span is None:
             continue
-        items = read_items(task[span[0] : span[1]].strip(" :"), loop, field_shapes(param, loop))
+        text = task[span[0] : span[1]].strip(" :")
+        named = _named_list(param).match(text)  # "... with tags: alpha, beta"
+        text = _trim(text[named.end() :] if named else text)  # "S10 and S1, then click ...": no "then" item
+        items = read_items(text, loop, field_shapes(param, loop))
         if items:
             out.append((param.name, _as_value(items, loop), span))
     return out

@@ -14,6 +14,7 @@ from core.words import STOP_WORDS
 from procedures.loops import Loop, list_value
 from procedures.models import Check, Parameter, Procedure, ProcedureStep
 from procedures.runtime.placeholders import PLACEHOLDER, placeholders
+from procedures.same_place import Made, same_place_loops
 from recorder.models import Recording
 
 PART = re.compile(r"^([a-z][a-z0-9-]*)(?::nth-of-type\((\d+)\))?$")
@@ -226,32 +227,41 @@ def _as_loop(
 
 
 def find_loops(procedure: Procedure, lines: list[str] | None = None) -> Procedure:
-    """The procedure with each run of steps repeated over rows as one loop step over a new list parameter;
-    `lines`: text the pages showed (where a page may say how many items it allows)."""
+    """The procedure with each run of steps repeated over rows, and then each run repeated in one place
+    (procedures.same_place), as one loop step over a new list parameter; `lines`: text the pages showed (where a
+    page may say how many items it allows)."""
     places = [css_place(s) for s in procedure.steps]
-    runs = _loops(procedure, places)
-    if not runs:
-        return procedure
+    made: list[Made] = []
+    for run in _loops(procedure, places):
+        step, parameter, names = _as_loop(procedure, run, places, lines or [], {m.parameter.name for m in made})
+        made.append(Made(sorted({j for r in run for j in [*r.adds, *r.body]}), step, parameter, names))
+    procedure = _with_loops(procedure, made) if made else procedure
+    in_place = same_place_loops(procedure, {p.name for p in procedure.abstract.parameters})
+    return _with_loops(procedure, in_place) if in_place else procedure
+
+
+def _with_loops(procedure: Procedure, made: list[Made]) -> Procedure:
+    """The procedure with the steps each loop stands for replaced by its step, and its parameters by its list."""
+    starts = {m.covered[0]: m for m in made}
+    inside = {i for m in made for i in m.covered}
     steps: list[ProcedureStep] = []
     new_index: dict[int, int] = {}  # 0-based old step -> 0-based new one
-    starts = {min([*r[0].adds, *r[0].body]): r for r in runs}
-    inside: set[int] = set()
     added, replaced = [], set()
     for i, step in enumerate(procedure.steps):
         if i in starts:
-            loop_step, parameter, names = _as_loop(procedure, starts[i], places, lines or [], {p.name for p in added})
-            inside |= {j for r in starts[i] for j in [*r.adds, *r.body]}
-            steps.append(loop_step)
-            added.append(parameter)
-            replaced |= names
+            steps.append(starts[i].step)
+            added.append(starts[i].parameter)
+            replaced |= starts[i].replaced
         if i in inside:
             new_index[i] = len(steps) - 1
             continue
         new_index[i] = len(steps)
         steps.append(step)
     still = set().union(*(s.referenced_parameters() for s in steps))
-    parameters = [p for p in procedure.abstract.parameters if p.name not in replaced or p.name in still] + added
-    gone = {p.name for p in procedure.abstract.parameters} - {p.name for p in parameters}
+    lists = {p.name for p in added}  # a list may take the name of the first item's parameter ("tags")
+    kept = [p for p in procedure.abstract.parameters if p.name not in lists and (p.name not in replaced or p.name in still)]
+    parameters = kept + added
+    gone = {p.name for p in procedure.abstract.parameters} - {p.name for p in kept}
     checks = [_renumbered(c, new_index) for c in procedure.checks if not c.referenced_parameters() & gone]
     lines_said = [s.description for s in steps if s.description]
     flow = [line for n, line in enumerate(lines_said) if not n or lines_said[n - 1] != line]

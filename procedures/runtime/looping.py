@@ -1,4 +1,5 @@
-"""Playing a loop step (procedures.loops): its body once per item of its list, each item on its own row.
+"""Playing a loop step (procedures.loops): its body once per item of its list, each item on its own row (or, for
+a loop with no row, on the same elements each time).
 
 Item k goes to the k-th row after the demonstration's first one. A row the page does not show yet is added by
 playing the loop's `add` steps; rows the page shows are filled as they are, and rows beyond the items are left
@@ -63,6 +64,8 @@ def play_loop(player: Any, index: int, step: Mapping[str, Any], failed: Any) -> 
     loop = step["loop"]
     name = loop["over"]
     items = loop_items(loop, str(player.params.get(name) or "[]"))
+    if not loop.get("row"):
+        return _play_in_place(player, index, loop, items, failed)
     page = player._page(loop["body"][0])
     before = _rows(page, loop)
     params, shown = player.params, player.shown_params
@@ -82,6 +85,26 @@ def play_loop(player: Any, index: int, step: Mapping[str, Any], failed: Any) -> 
     finally:
         player.params, player.shown_params = params, shown
     _check_count(player, index, loop, page, (max(before, len(items)), len(items), noun), failed)
+
+
+def _play_in_place(player: Any, index: int, loop: Mapping[str, Any], items: list[dict[str, str]], failed: Any) -> None:
+    """A loop with no row: its body on the same elements for each item (a tag typed and ended by Enter, a person
+    typed and picked from the suggestions, a box of a set ticked)."""
+    params, shown = player.params, player.shown_params
+    noun = loop["over"].removesuffix("s")
+    try:
+        for number, item in enumerate(items):
+            player.params, player.shown_params = {**params, **item}, {**shown, **item}
+            try:
+                for body in loop["body"]:
+                    player._run_step(index, body, first=False)
+            except failed as failure:
+                said = f"{noun} {number + 1} ({_said(item)})"
+                raise failed(index, f"{said}: {failure}", failure.tried, failure.fault, failure.missing) from None
+    finally:
+        player.params, player.shown_params = params, shown
+    if player.results:
+        player.results[-1].checked.append(f"{len(items)} {noun}{'s' if len(items) != 1 else ''} given, each played")
 
 
 def _add_row(player: Any, index: int, loop: Mapping[str, Any], page: Any, row: str, failed: Any) -> None:

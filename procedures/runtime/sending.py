@@ -7,6 +7,7 @@ of procedures.evidence.RunEvidence's fields. Request bodies stay in memory and a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -166,7 +167,10 @@ def _the_request(expected: Mapping[str, Any], watched: list[Watched]) -> tuple[W
     """The one request of the run that stands for the demonstration's, or why there is none to judge."""
     method, url = expected["method"], expected["url"]
     path = url.split("://", 1)[-1].split("/", 1)[-1]
-    same = [w for w in watched if w.sent.method == method and w.sent.path.lstrip("/") == path]
+    requests = [w for w in watched if w.sent.method == method]
+    same = [w for w in requests if w.sent.path.lstrip("/") == path] or [
+        w for w in requests if _record_alike(w.sent.path.lstrip("/"), path)
+    ]
     if not same:
         return None, f"the page sent no {method} to {url} (the demonstration's step did)"
     here = [w for w in same if host_of(w.sent.url) == host_of(url)]
@@ -180,6 +184,16 @@ def _the_request(expected: Mapping[str, Any], watched: list[Watched]) -> tuple[W
     if here[0].sent.problem:
         return None, f"the request to {url} had {here[0].sent.problem}"
     return here[-1], ""
+
+
+RECORD_ID = re.compile(r"^(?:\d+|[0-9a-f]{8,}|[0-9a-f]{8}-[0-9a-f-]{27})$", re.IGNORECASE)
+
+
+def _record_alike(path: str, demonstrated: str) -> bool:
+    """The same path for another record: only the segments that are record ids (`/person/2/save` for the
+    demonstration's `/person/1/save`) differ."""
+    ours, theirs = path.split("/"), demonstrated.split("/")
+    return len(ours) == len(theirs) and all(a == b or (RECORD_ID.match(a) and RECORD_ID.match(b)) for a, b in zip(ours, theirs))
 
 
 def _judge_place(

@@ -1,12 +1,15 @@
-"""A task with any number of items: rows demonstrated twice become one loop, replayed for as many items as the task
-gives, judged by what the fixture's server received."""
+"""A task with any number of items: rows demonstrated twice, or items added twice in one place, become one loop,
+replayed for as many items as the task gives, judged by what the fixture's server received."""
 
 from urllib.parse import parse_qsl
+
+import pytest
 
 from agent import run_task
 from procedures import build_procedure
 from procedures.store import ProcedureStore
-from tests.bench.bench_lists import fill_two
+from tests.bench.bench_lists import fill_two, in_one_place, pick_person, type_tag
+from tests.bench.list_wordings import RECIPIENTS_TITLE, TAGS_TITLE
 from tests.helpers import record
 
 EXPENSES = "Send an expense report with Taxi 12.50 and Hotel 80.00"
@@ -96,3 +99,36 @@ def test_rows_the_page_shows(context, victim) -> None:  # type: ignore[no-untype
         and "guest 7 (G7, g7@example.org): the page shows no row for it" in (result.error or "")
         and not _posted(victim)
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "demonstrate", "task", "field", "sent"),
+    [
+        (  # a token box: each tag typed and ended by Enter
+            "/lists/tags.html",
+            TAGS_TITLE,
+            in_one_place(type_tag, "Save note", ["urgent", "finance"]),
+            "Tag the note with billing, q3 and review",
+            "tag",
+            ["billing", "q3", "review"],
+        ),
+        (  # people typed in part and picked from the suggestions: the whole name typed, the same name picked
+            "/lists/recipients.html",
+            RECIPIENTS_TITLE,
+            in_one_place(pick_person, "Share", ["Ada Lovelace", "Donald Knuth"]),
+            "Share the document with Barbara Liskov",
+            "recipient",
+            ["Barbara Liskov"],
+        ),
+    ],
+    ids=["tags", "recipients"],
+)
+def test_items_added_in_one_place(context, victim, path, title, demonstrate, task, field, sent) -> None:  # type: ignore[no-untyped-def]
+    procedure = build_procedure(record(context, victim.base + path, demonstrate, title=title))
+    assert [p.kind for p in procedure.abstract.parameters] == ["list"]
+    assert [s.action for s in procedure.steps] == ["navigate", "loop", "click"]
+    store = ProcedureStore()
+    store.add(procedure)
+    result = _run(context, victim, path, task, store)
+    assert result.outcome == "verified", result.error
+    assert [v for k, v in _posted(victim)[-1] if k == field] == sent

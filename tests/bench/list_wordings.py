@@ -125,3 +125,39 @@ GUESTS: list[tuple[str, list[tuple[str, str]]]] = [
         [("Hal Jordan", "hal@example.org"), ("Barry Allen", "barry@example.org"), ("Diana Prince", "diana@example.org")],
     ),
 ]
+
+# Lists done in one place, one value an item: tags typed into a token box, people picked from suggestions, boxes ticked.
+TAGS_TITLE = "Tag the note with urgent and finance"
+RECIPIENTS_TITLE = "Share the document with Ada Lovelace and Donald Knuth"
+TOPICS_TITLE = "Subscribe to History and Travel"
+
+TAGS: list[tuple[str, list[str]]] = [
+    ("Tag the note with legal", ["legal"]),
+    ("Tag the note with billing, q3 and review", ["billing", "q3", "review"]),
+    ("tag the note with draft and internal", ["draft", "internal"]),
+    ("Tag the note with tags: alpha, beta, gamma, delta", ["alpha", "beta", "gamma", "delta"]),
+    ("Tag the note with hr; payroll; 2027; confidential; archive", ["hr", "payroll", "2027", "confidential", "archive"]),
+    ("Tag the note with:\n- one\n- two\n- three\n- four\n- five\n- six", ["one", "two", "three", "four", "five", "six"]),
+]
+RECIPIENTS: list[tuple[str, list[str]]] = [
+    ("Share the document with Barbara Liskov", ["Barbara Liskov"]),
+    ("Share the document with Grace Hopper, Alan Turing and Ken Thompson", ["Grace Hopper", "Alan Turing", "Ken Thompson"]),
+    ("share the document with Dennis Ritchie and Margaret Hamilton", ["Dennis Ritchie", "Margaret Hamilton"]),
+    ("Share the document with Edsger Dijkstra, Grace Kelly", ["Edsger Dijkstra", "Grace Kelly"]),
+    (
+        "Share the document with Ada Lovelace, Alan Turing, Grace Hopper, Donald Knuth and Ken Thompson",
+        ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Donald Knuth", "Ken Thompson"],
+    ),
+    ("Share the document with Grace Kelly then Barbara Liskov", ["Grace Kelly", "Barbara Liskov"]),
+]
+TOPICS: list[tuple[str, list[str]]] = [
+    ("Subscribe to Cooking", ["cooking"]),
+    ("Subscribe to Science, Music and Film", ["science", "music", "film"]),
+    ("subscribe to sport and history", ["sport", "history"]),
+    (
+        "Subscribe to Science, History, Music, Travel, Cooking and Sport",
+        ["science", "history", "music", "travel", "cooking", "sport"],
+    ),
+    ("Subscribe to Film; Travel", ["film", "travel"]),
+    ("Subscribe to Music then Science then Travel then Film", ["music", "science", "travel", "film"]),
+]

@@ -124,3 +124,16 @@ def test_evidence_the_run_lacks_is_named_and_never_exact() -> None:
     broken = judge_requests([EXPECTED], [Watched(unread, 200, 3)], {"username": "bob"}, {}, [])  # type: ignore[arg-type]
     assert "could not be read" in broken.problems[0] and not broken.exact
     assert judge_requests([], [], {}, {}, []).kind == "none"  # nothing learned: the pages are all the evidence
+
+
+def test_another_records_request_is_the_same_request() -> None:
+    saved = EXPECTED.model_copy(update={"url": "http://127.0.0.1/person/1/save"})
+
+    def judged(url: str) -> object:
+        sent = read_request("POST", url, "application/x-www-form-urlencoded", b"user=bob&pass=pw2")
+        return judge_requests([saved], [Watched(sent, 200, 3)], {"username": "bob", "password": "pw2"}, {}, [])  # type: ignore[arg-type]
+
+    assert judged("http://127.0.0.1/person/2/save").exact  # type: ignore[attr-defined]  # the task's record, not the demonstration's
+    assert judged("http://127.0.0.1/person/7f3a9c0e12/save").exact  # type: ignore[attr-defined]
+    assert "sent no POST" in judged("http://127.0.0.1/person/2/delete").problems[0]  # type: ignore[attr-defined]
+    assert "sent no POST" in judged("http://127.0.0.1/team/2/save").problems[0]  # type: ignore[attr-defined]

@@ -173,7 +173,7 @@ def _clicks(title: str, labels: list[str], role: str = "button") -> Recording:
             ["S4", "S7", "Submit"],
             "checkbox",
             "Tick S10 and S1, then click Submit",
-            {"checkbox": "S10", "checkbox_2": "S1", "button": "Submit"},
+            {"checkboxes": '[{"checkbox": "S10"}, {"checkbox": "S1"}]', "button": "Submit"},  # boxes ticked: a list
         ),  # fmt: skip
     ],
 )

@@ -172,3 +172,26 @@ def test_two_lists_in_one_form_and_checkbox_rows_stay_apart() -> None:
         for s in _recording([("a", "b"), ("c", "d")], "Tick").steps
     ]
     assert "loop" not in [s.action for s in build_procedure(Recording(title="Tick", steps=ticks)).steps]
+
+
+def _in_one_place(title: str, *steps: RecordedStep) -> Procedure:
+    tags = "http://127.0.0.1:8000/lists/tags.html"
+    opened = RecordedStep(action="navigate", value=tags, url=tags)
+    save = RecordedStep(action="click", selector='internal:role=button[name="Save"s]', label="Save", url=tags)
+    return build_procedure(Recording(title=title, steps=[opened, *steps, save]))
+
+
+def _typed(value: str, box: str = "Tags") -> list[RecordedStep]:
+    named = f'internal:role=textbox[name="{box}"s]'
+    fill = RecordedStep(action="fill", selector=named, selectors=[named], value=value, label=box, field=box, tag="input")
+    return [fill, RecordedStep(action="press", selector=named, selectors=[named], value="Enter", label=box, tag="input")]
+
+
+def test_items_added_in_one_place_are_a_loop_and_other_fields_are_not() -> None:
+    tagged = _in_one_place("Tag the note with urgent and finance", *_typed("urgent"), *_typed("finance"))
+    assert [(p.name, p.kind) for p in tagged.abstract.parameters] == [("tags", "list")]
+    assert json.loads(tagged.abstract.parameters[0].example or "") == [{"tag": "urgent"}, {"tag": "finance"}]
+    values = bind(tagged, "Tag the note with tags: alpha, beta, gamma", env={}, param_env={}).values
+    assert json.loads(values["tags"]) == [{"tag": "alpha"}, {"tag": "beta"}, {"tag": "gamma"}]
+    two_fields = _in_one_place('Tag "urgent" and label "finance"', *_typed("urgent"), *_typed("finance", box="Label"))
+    assert [s.action for s in two_fields.steps].count("loop") == 0  # two boxes, each its own value: no list
