@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field
 
 from core.words import STOP_WORDS
-from procedures.loops import Loop, list_value
-from procedures.models import Check, Parameter, Procedure, ProcedureStep
+from procedures.loops import Loop
+from procedures.models import Check, Procedure, ProcedureStep
 from procedures.runtime.placeholders import PLACEHOLDER, placeholders
-from procedures.same_place import Made, same_place_loops
+from procedures.same_place import Made, loop_made, same_place_loops
 from recorder.models import Recording
 
 PART = re.compile(r"^([a-z][a-z0-9-]*)(?::nth-of-type\((\d+)\))?$")
@@ -184,10 +184,8 @@ def _maximum(lines: list[str], name: str) -> int | None:
     return int(chosen[0].group(1)) if chosen else None
 
 
-def _as_loop(
-    procedure: Procedure, run: list[_Round], places: list[Place | None], lines: list[str], taken: set[str]
-) -> tuple[ProcedureStep, Parameter, set[str]]:
-    """The loop step for a run of rounds, its list parameter, and the parameters it replaces."""
+def _as_loop(procedure: Procedure, run: list[_Round], places: list[Place | None], lines: list[str], taken: set[str]) -> Made:
+    """The loop for a run of rounds: its step, its list parameter, and the parameters it replaces."""
     steps, params = procedure.steps, {p.name: p for p in procedure.abstract.parameters}
     first = run[0]
     names = [(PLACEHOLDER.fullmatch(steps[i].value or "") or [None, None])[1] for i in first.body]
@@ -210,20 +208,8 @@ def _as_loop(
         maximum=_maximum(lines, name),
         demonstrated=len(run),
     )
-    said = ", ".join(s.description[:1].lower() + s.description[1:] for s in loop.body if s.description)
-    step = ProcedureStep(
-        action="loop", loop=loop, description=f"For each {name.removesuffix('s')}: {said}", url=steps[first.body[0]].url
-    )
-    label = " ".join(params[f].label for f in loop.fields if f in params and params[f].label)
-    parameter = Parameter(
-        name=name,
-        kind="list",
-        example=list_value(items),
-        label=label or name,
-        description=f"one item per {name.removesuffix('s')}: {', '.join(loop.fields)}",
-    )
     replaced = {n for r in run for i in r.body for n in placeholders(steps[i].value)}
-    return step, parameter, replaced
+    return loop_made(loop, items, params, sorted({j for r in run for j in [*r.adds, *r.body]}), replaced)
 
 
 def find_loops(procedure: Procedure, lines: list[str] | None = None) -> Procedure:
@@ -233,8 +219,7 @@ def find_loops(procedure: Procedure, lines: list[str] | None = None) -> Procedur
     places = [css_place(s) for s in procedure.steps]
     made: list[Made] = []
     for run in _loops(procedure, places):
-        step, parameter, names = _as_loop(procedure, run, places, lines or [], {m.parameter.name for m in made})
-        made.append(Made(sorted({j for r in run for j in [*r.adds, *r.body]}), step, parameter, names))
+        made.append(_as_loop(procedure, run, places, lines or [], {m.parameter.name for m in made}))
     procedure = _with_loops(procedure, made) if made else procedure
     in_place = same_place_loops(procedure, {p.name for p in procedure.abstract.parameters})
     return _with_loops(procedure, in_place) if in_place else procedure

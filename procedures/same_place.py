@@ -135,17 +135,25 @@ def _made(procedure: Procedure, start: int, width: int, rounds: int, taken: set[
         items = [{one: item[fields[0]]} for item in items]
         fields = [one]
     loop = Loop(over=name, fields=fields, body=body, demonstrated=rounds)
-    said = ", ".join(s.description[:1].lower() + s.description[1:] for s in body if s.description)
-    step = ProcedureStep(action="loop", loop=loop, description=f"For each {_singular(name)}: {said}", url=first[0].url)
-    label = " ".join(params[f].label for f in fields if f in params and params[f].label)
+    return loop_made(loop, items, params, list(range(start, start + width * rounds)), replaced)
+
+
+def loop_made(
+    loop: Loop, items: list[dict[str, str]], params: dict[str, Parameter], covered: list[int], replaced: set[str]
+) -> Made:
+    """The loop's step and its list parameter, the demonstrated `items` its example; `params` the procedure's."""
+    said = ", ".join(s.description[:1].lower() + s.description[1:] for s in loop.body if s.description)
+    one = _singular(loop.over)
+    step = ProcedureStep(action="loop", loop=loop, description=f"For each {one}: {said}", url=loop.body[0].url)
+    label = " ".join(params[f].label for f in loop.fields if f in params and params[f].label)
     parameter = Parameter(
-        name=name,
+        name=loop.over,
         kind="list",
         example=list_value(items),
-        label=label or name,
-        description=f"one item per {_singular(name)}: {', '.join(fields)}",
+        label=label or loop.over,
+        description=f"one item per {one}: {', '.join(loop.fields)}",
     )
-    return Made(list(range(start, start + width * rounds)), step, parameter, replaced)
+    return Made(covered, step, parameter, replaced)
 
 
 def same_place_loops(procedure: Procedure, taken: set[str]) -> list[Made]:
