@@ -156,11 +156,7 @@ class Runner:
     ) -> RunReport:
         settings = load_settings()
         person = Person(ctx)
-        ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
-        tied = near_tie(matches) if ids is None and mode != "agent" and person.reachable else []
-        if tied:  # asked rather than guessed; a client that cannot be asked gets the first and the report's near_tie
-            chosen = await person.pick(tied)
-            ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, chosen, params))
+        ids, matches, picked = await self._candidates(person, task, url, procedure_id, params, mode)
         refused = model_secrets(matches, params, picked)
         if refused:
             raise ToolError(
@@ -208,6 +204,18 @@ class Runner:
                 sent.close()
         shown_url = mask_values(redact_url(final_url, lambda text: text in hidden), hidden)
         return RunReport.of(result, shown_url)
+
+    async def _candidates(
+        self, person: Person, task: str, url: str | None, procedure_id: str | None, params: dict[str, str], mode: Mode
+    ) -> tuple[list[str] | None, list[Match], list[Procedure]]:
+        """_candidates', and when two procedures fit about as well, those of the one the person picks: asked rather
+        than guessed (a client that cannot be asked gets the first, and the report's near_tie)."""
+        ids, matches, picked = await self.read(lambda store: _candidates(store, task, url, procedure_id, params))
+        tied = near_tie(matches) if ids is None and mode != "agent" and person.reachable else []
+        if not tied:
+            return ids, matches, picked
+        chosen = await person.pick(tied)
+        return await self.read(lambda store: _candidates(store, task, url, chosen, params))
 
 
 def _candidates(
