@@ -288,6 +288,17 @@ class _Binder:
                 return True
         return False
 
+    def _title_follows_with_other(self, param: Parameter, words: str) -> bool:
+        """The title has another parameter's value right after this field's name (`the phone of "Ann Lee"`): what
+        follows the name in a task is that one's, not this field's."""
+        name = r"\s+".join(map(re.escape, words.lower().split()))
+        for other in self.params:
+            for source in self.sources if other.name != param.name else ():
+                span = self.span(other, source)
+                if span and re.search(rf"(?<!\w){name}\s*(?:(?:[:=]|is|to|of|are)\s*)?[\"“']?$", source[: span[0]].lower()):
+                    return True
+        return False
+
     def _stops(self, at: int) -> list[int]:
         return [m.start for m in self.mentions if m.start >= at]
 
@@ -314,7 +325,8 @@ class _Binder:
             param = by_name[mention.param]
             if param.kind == "toggle":
                 continue
-            read = value_after(param, mention, self.task, self._stops(mention.end + 1)) or value_before(
+            after = None if self._title_follows_with_other(param, mention.words) else value_after
+            read = (after and after(param, mention, self.task, self._stops(mention.end + 1))) or value_before(
                 param, mention, self.task, self._floor(mention)
             )
             if read is not None:

@@ -4,7 +4,7 @@ import pytest
 
 from agent import bind_parameters
 from procedures.binding import bind, missing_parameters
-from procedures.models import Procedure
+from procedures.models import Parameter, Procedure
 from tests.helpers import sample_procedure, titled
 
 
@@ -442,3 +442,21 @@ def _ticket() -> Procedure:
 )
 def test_a_title_value_beside_another_fields_name_is_its_own(task: str, expected: dict[str, str]) -> None:
     assert bind(_ticket(), task, env={}, param_env={}).values == expected
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        'Change the phone of "Anne Lee" to "555-0142" and the team to "Engineering"',
+        "Change the phone of Anne Lee to 555-0142 and the team to Engineering",
+    ],
+)
+def test_a_fields_name_before_the_record_in_the_title_reads_the_record_as_the_title_did(task: str) -> None:
+    procedure = titled(
+        'Change the phone of "Ann Lee" to "555-0199" and the team to "Marketing"',
+        Parameter(name="search_people", example="Ann Lee", required=True),
+        Parameter(name="phone", example="555-0199", required=True),
+        Parameter(name="team", example="Marketing", allowed=["Sales", "Engineering", "Marketing"], required=True),
+    )
+    values = bind(procedure, task, env={}, param_env={}).values
+    assert values == {"search_people": "Anne Lee", "phone": "555-0142", "team": "Engineering"}  # not "the phone: Anne Lee"
