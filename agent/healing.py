@@ -10,8 +10,8 @@ from pydantic import ValidationError
 
 from core.secrecy import redact_url
 from core.settings import Settings
-from procedures.builder import template_step
-from procedures.merging import align, revise_steps, step_similarity
+from procedures.building.merging import align, revise_steps, step_similarity
+from procedures.building.placeholders import template_step
 from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
 from procedures.runtime.checks import closest_option

@@ -18,16 +18,16 @@ from core.settings import load_settings
 from core.sites import on_site
 from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS
-from procedures.builder import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.differences import Difference, differences
-from procedures.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
 from procedures.list_values import list_problems, task_lists
 from procedures.models import NO, YES, Parameter, Procedure
-from procedures.notes import is_note
 from procedures.runtime.formats import ISO_DATE, dates_in, renderings
 from procedures.unasked import unasked
-from procedures.word_forms import replaced, same_word, word_pattern
-from procedures.wording import part_said, parts, value_end
+from procedures.wording.field_names import Mention, Read, mentions, names_of, toggle_states, value_after, value_before
+from procedures.wording.notes import is_note
+from procedures.wording.phrasing import part_said, parts, value_end
+from procedures.wording.vocabulary import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
+from procedures.wording.word_forms import replaced, same_word, word_pattern
 
 ENV_PREFIX = "SHOWMEHOW_PARAM_"
 TRAILING = " \t.!?;,"
@@ -831,7 +831,7 @@ def _context(text: str, others: list[tuple[int, int]], before: bool) -> list[str
 
 def _anchor(words: list[str], said: Collection[str]) -> str:
     """A pattern for the title's `words` in a task whose words are `said`: a verb of choosing for another, and
-    the other forms of each word that the task uses (see procedures.word_forms)."""
+    the other forms of each word that the task uses (see procedures.wording.word_forms)."""
     parts = []
     for word in words:
         if word.lower() in CHOOSING:

@@ -72,7 +72,7 @@ def test_a_quoted_value_is_matched_against_the_titles_quoted_slot() -> None:
 
 def _order() -> Procedure:
     """A form with typed text, a select, two checkboxes and a note, as the builder makes it."""
-    from procedures.builder import build_heuristic
+    from procedures.building.heuristic import build_heuristic
     from recorder.models import RecordedStep, Recording
 
     url = "http://shop.example.com/order"
@@ -199,7 +199,7 @@ def test_a_typed_value_is_written_in_the_case_the_task_asks_for() -> None:
 
 def _admin(title: str, page: str, *acts: tuple[str, str, dict]) -> Procedure:  # type: ignore[type-arg]
     """A demonstration on an admin at `page`: each act is (action, the element's role and name, more fields)."""
-    from procedures.builder import build_heuristic
+    from procedures.building.heuristic import build_heuristic
     from recorder.models import RecordedStep, Recording
 
     url = "http://admin.example.org/admin/" + page

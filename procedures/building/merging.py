@@ -7,7 +7,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 
 from procedures.backends.sqlite import LocalProcedureStore
-from procedures.builder import flow_of
+from procedures.building.flow import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import is_named
 from procedures.search import place
