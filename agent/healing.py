@@ -16,7 +16,7 @@ from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
 from procedures.runtime.checks import closest_option
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import named_selectors
+from procedures.runtime.stepping import named_selectors
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep

@@ -34,7 +34,8 @@ from procedures.date_values import read_dates
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import Player, named_selectors, plain_error, settled, unreachable
+from procedures.runtime.playback import Player
+from procedures.runtime.stepping import named_selectors, plain_error, settled, unreachable
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser

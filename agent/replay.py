@@ -19,8 +19,9 @@ from procedures.evidence import RunEvidence
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import OPTION_VALUE, option_values
-from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
+from procedures.runtime.playback import Player
 from procedures.runtime.sending import RequestWatch
+from procedures.runtime.stepping import Reach, StepFailed, StepResult, scoped
 
 FAULT_OUTCOMES: dict[str, Outcome] = {"task": "task_fault", "environment": "environment", "stopped": "stopped"}
 

@@ -17,7 +17,7 @@ from procedures.binding import Binding
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, step_line
 from procedures.runtime.placeholders import readable
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
 from retrieval.render import step_words

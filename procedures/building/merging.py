@@ -9,7 +9,7 @@ from rapidfuzz import fuzz
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.building.flow import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
-from procedures.runtime.playback import is_named
+from procedures.runtime.stepping import is_named
 from procedures.search import place
 
 MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
