@@ -14,7 +14,8 @@ from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
 from core.thesaurus import closeness
-from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
+from procedures.binding.contradiction import Contradiction
+from procedures.binding.values import current_values, defaults, invalid_values, secret_sites
 from procedures.evidence import RunEvidence
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check

@@ -13,7 +13,7 @@ from agent.results import RunResult, StepRecord
 from core.database import database_error
 from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
-from procedures.binding import Binding
+from procedures.binding.result import Binding
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, step_line
 from procedures.runtime.placeholders import readable

@@ -20,11 +20,7 @@ from procedures.runtime.placeholders import PLACEHOLDER, placeholders
 from procedures.runtime.reaching import Reaching
 from procedures.runtime.stepping import NOT_FILLABLE, OPTIONS_WAIT_MS, UNCHECKED
 from procedures.runtime.steps import Step
-from procedures.runtime.widgets import (
-    listed,
-    read_through,
-    shown_beside,
-)
+from procedures.runtime.widgets import listed, read_through, shown_beside
 
 
 class Acting(IdiomPlays, Locating, Reaching):

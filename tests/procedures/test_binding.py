@@ -1,7 +1,7 @@
 import pytest
 
 from agent import bind_parameters
-from procedures.binding import bind, missing_parameters
+from procedures.binding.values import bind, missing_parameters
 from procedures.models import Procedure
 from tests.helpers import sample_procedure, titled
 
@@ -129,7 +129,7 @@ def _order() -> Procedure:
     ],
 )
 def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
 
     procedure = _order()
     optional = ["phone", "gift_wrap", "send_updates", "notes"]  # notes the title named are the demonstration's own
@@ -148,7 +148,7 @@ def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> No
     ],
 )
 def test_readings_the_task_leaves_open_are_named(task: str, words: list[str]) -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
 
     ambiguous = bind(_order(), task, env={}, param_env={}).ambiguous
     assert len(ambiguous) == 1 and all(w in ambiguous[0] for w in words), ambiguous
@@ -379,7 +379,7 @@ def test_the_title_shows_a_value_in_another_case_and_a_date_as_people_write_it()
 
 
 def test_an_optional_prose_text_is_left_empty_unless_marked_a_setting() -> None:
-    from procedures.binding import defaults
+    from procedures.binding.values import defaults
 
     procedure = _order()
     notes = next(p for p in procedure.abstract.parameters if p.name == "notes")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from procedures.binding import bind
+from procedures.binding.values import bind
 from procedures.models import NO, YES, Parameter
 from procedures.wording.phrasing import value_end
 from tests.helpers import titled
