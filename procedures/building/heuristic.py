@@ -9,26 +9,22 @@ from procedures.building import gesture_steps
 from procedures.building.checks import end_checks, postconditions
 from procedures.building.fields import named_fields, pasted
 from procedures.building.flow import domains_and_goal, flow_lines_of, fold, prerequisites, says_itself, tags_of
-from procedures.building.idioms.calendar import calendar_picks, pick_day
-from procedures.building.idioms.checkbox_set import checkbox_sets, tick_set
-from procedures.building.idioms.comparison import by_comparison, picked_by_superlative
-from procedures.building.idioms.kind import kind_click, kind_clicks
+from procedures.building.idioms import calendar, checkbox_set, comparison, kind, pager, spinner, suggestion
 from procedures.building.idioms.ordinal import in_place, ordinals
-from procedures.building.idioms.pager import pagers
 from procedures.building.idioms.rows import addresses_holder, icon_in_row, in_row, own_in_row, row_runs
-from procedures.building.idioms.spinner import spin_runs, spin_step
-from procedures.building.idioms.suggestion import also_in_suggestion, suggestion, typed_before
 from procedures.building.marks import by_picture, mark_reveals, unless_shown
 from procedures.building.parameters import Parameters, find_parameters, sent_options, values_in_paths
 from procedures.building.placeholders import Placeholders
 from procedures.building.repetition import find_loops, shown_lines
 from procedures.building.shown_names import by_any_name, quoted_shown_name
-from procedures.building.titles import group_name, name_from_title, read_below, read_beside
+from procedures.building.titles import name_from_title, read_below, read_beside
 from procedures.models import Abstract, ParameterKind, Procedure, ProcedureStep
-from procedures.runtime.comparison import SUPERLATIVE_WORDS
 from procedures.runtime.placeholders import escape_braces
 from procedures.wording.instruction_text import without_instruction
 from recorder.models import RecordedStep, Recording
+
+# The widget idioms (procedures.building.idioms), in the order a use that several could start is the first one's.
+WIDGET_IDIOMS = (calendar.IDIOM, spinner.IDIOM, pager.IDIOM, kind.IDIOM, checkbox_set.IDIOM, comparison.IDIOM, suggestion.IDIOM)
 
 
 @dataclass
@@ -45,52 +41,22 @@ class _StepMaker:
 
     def __post_init__(self) -> None:
         recording = self.recording
-        self.sets, self.picks, self.places = checkbox_sets(recording), calendar_picks(recording), ordinals(recording)
-        self.runs = row_runs(recording, self.rows, self.targets, self.params.values)
-        self.spins, self.kinds = spin_runs(recording), kind_clicks(recording)
-        picked = [range(start, end) for start, (end, *_) in self.picks.items()]
-        self.pagers = {i: run for i, run in pagers(recording).items() if not any(i in r or run[0] - 1 in r for r in picked)}
+        self.found = [idiom.detect(recording) for idiom in WIDGET_IDIOMS]
+        self.places, self.runs = ordinals(recording), row_runs(recording, self.rows, self.targets, self.params.values)
         self.mention_text = f"{recording.title}\n{recording.description}"
 
-    def _named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
+    def named(self, written: str, fallback: str, kind: ParameterKind = "text") -> str:
         return self.params.add(name_from_title(written, self.recording.title, []) or fallback, written, kind)
 
     def widget(self, index: int, step: RecordedStep) -> tuple[ProcedureStep, int] | None:
         """The step that stands for a widget's whole use starting at `index` (a day picked in a calendar, a
         spinner stepped, an element of a kind, a set of boxes ticked, a suggestion picked), with the index of
         the first recorded step after it; None when no widget's use starts there."""
-        params, next_one = self.params, index + 1
-        if index in self.picks:
-            end, container, example = self.picks[index]
-            return pick_day(step, container, params.add("date", example)), end
-        if index in self.spins:
-            end, written = self.spins[index]
-            return spin_step(self.substitute.step(step, None), self._named(written, "number")), end
-        if index in self.pagers:
-            end, shown = self.pagers[index]
-            name = self._named(shown, "item", "target")
-            built = self.substitute.step(step, None)
-            described = f'Click "{step.label or step.selector}" until the page shows {{{name}}}'
-            return built.model_copy(update={"until": f"{{{name}}}", "description": described}), end
-        if index in self.kinds:
-            holder, written = self.kinds[index]
-            return kind_click(step, holder, self._named(written, "kind", "target")), next_one
-        if index in self.sets:
-            end, container, example = self.sets[index]
-            name = params.add(group_name(step.group) or "choices", example, label=step.group)
-            return tick_set(step, container, name, [s.label for s in self.recording.steps[index:end]]), end
-        compared = None if self.owners.get(index) or self.targets.get(index) else picked_by_superlative(step, self.mention_text)
-        if compared is not None:
-            word, column = compared
-            name = params.add("comparison", word.words, "option", allowed=list(SUPERLATIVE_WORDS))
-            own, row = self.substitute.text(step.row_selector), self.substitute.text(step.row)
-            return by_comparison(self.substitute.step(step, None), row, own, name, column), next_one
-        typed = typed_before(self.recording.steps, index, self.owners, params.values)
-        if typed is None or index in self.targets:  # the title names what was clicked: its own parameter
-            return None
-        # a suggestion that shows what was typed: the one that shows the task's value
-        also = [self._named(v, "part") for v in also_in_suggestion(self.recording.title, step.label, params.values[typed])]
-        return suggestion(self.substitute.step(step, None), step, typed, also), next_one
+        for idiom, found in zip(WIDGET_IDIOMS, self.found):
+            made = idiom.make(self, found, index, step)
+            if made is not None:
+                return made
+        return None
 
     def plain(self, index: int, step: RecordedStep) -> tuple[ProcedureStep, int]:
         """The step built from the recorded one at `index`, with the index of the first recorded step after it."""
@@ -104,7 +70,7 @@ class _StepMaker:
             built.reads, built.description = True, "Enter what the page shows below the task"
             built.value = escape_braces(title)
             if place is not None:  # "the 2nd word": its place is the task's, and so is the line read
-                name = self._named(place["place"], "place")
+                name = self.named(place["place"], "place")
                 built.value = f"{escape_braces(title[: place.start()])}{{{name}}}{escape_braces(title[place.end('place') :])}"
                 built.word, built.description = f"{{{name}}}", f"Enter the {{{name}}} word the page shows below the task"
         if targets.get(index) and not built.selectors:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from procedures.building.containers import innermost_holder, on_container
+from procedures.building.making import Made, Making, WidgetIdiom
 from procedures.models import ProcedureStep
 from procedures.runtime.formats import dates_in
 from recorder.models import RecordedStep, Recording
@@ -35,3 +36,13 @@ def calendar_picks(recording: Recording) -> dict[int, tuple[int, str, str]]:
 
 def pick_day(step: RecordedStep, container: str, name: str) -> ProcedureStep:
     return on_container(step, container, name, action="click", calendar=True, description=f"Pick {{{name}}} in the calendar")
+
+
+def _make(making: Making, found: dict[int, tuple[int, str, str]], index: int, step: RecordedStep) -> Made | None:
+    if index not in found:
+        return None
+    end, container, example = found[index]
+    return pick_day(step, container, making.params.add("date", example)), end
+
+
+IDIOM = WidgetIdiom(calendar_picks, _make)

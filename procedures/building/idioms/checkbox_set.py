@@ -6,6 +6,8 @@ import re
 
 from core.thesaurus import closeness
 from procedures.building.containers import innermost_holder, on_container
+from procedures.building.making import Made, Making, WidgetIdiom
+from procedures.building.titles import group_name
 from procedures.models import ProcedureStep
 from recorder.models import RecordedStep, Recording
 
@@ -70,3 +72,14 @@ def tick_set(step: RecordedStep, container: str, name: str, labels: list[str]) -
         options=labels,
         description=f"Tick exactly {{{name}}}",
     )
+
+
+def _make(making: Making, found: dict[int, tuple[int, str, str]], index: int, step: RecordedStep) -> Made | None:
+    if index not in found:
+        return None
+    end, container, example = found[index]
+    name = making.params.add(group_name(step.group) or "choices", example, label=step.group)
+    return tick_set(step, container, name, [s.label for s in making.recording.steps[index:end]]), end
+
+
+IDIOM = WidgetIdiom(checkbox_sets, _make)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from procedures.building.making import Made, Making, WidgetIdiom, at_each_step
 from procedures.models import ProcedureStep
-from procedures.runtime.comparison import Superlative, column_of, measure, superlatives_in
+from procedures.runtime.comparison import SUPERLATIVE_WORDS, Superlative, column_of, measure, superlatives_in
 from procedures.search import element_name
 from recorder.models import RecordedStep
 
@@ -34,3 +35,16 @@ def by_comparison(built: ProcedureStep, row: str, own: str, name: str, column: s
             "description": f'Choose by comparison of {column}: click "{what}" in the {{{name}}} item',
         }
     )
+
+
+def _make(making: Making, found: dict[int, None], index: int, step: RecordedStep) -> Made | None:
+    compared = None if making.owners.get(index) or making.targets.get(index) else picked_by_superlative(step, making.mention_text)
+    if compared is None:
+        return None
+    word, column = compared
+    name = making.params.add("comparison", word.words, "option", allowed=list(SUPERLATIVE_WORDS))
+    own, row = making.substitute.text(step.row_selector), making.substitute.text(step.row)
+    return by_comparison(making.substitute.step(step, None), row, own, name, column), index + 1
+
+
+IDIOM = WidgetIdiom(at_each_step, _make)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from procedures.building.containers import on_container
+from procedures.building.making import Made, Making, WidgetIdiom
 from procedures.building.titles import mentions, role
 from procedures.models import ProcedureStep
 from procedures.runtime.widgets import element_kind, kind_named
@@ -46,3 +47,13 @@ def kind_click(step: RecordedStep, holder: str, name: str) -> ProcedureStep:
     return on_container(
         step, holder, name, action="click", by_kind=True, description=f"Click the first {{{name}}} in the element"
     )
+
+
+def _make(making: Making, found: dict[int, tuple[str, str]], index: int, step: RecordedStep) -> Made | None:
+    if index not in found:
+        return None
+    holder, written = found[index]
+    return kind_click(step, holder, making.named(written, "kind", "target")), index + 1
+
+
+IDIOM = WidgetIdiom(kind_clicks, _make)

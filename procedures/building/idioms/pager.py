@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from procedures.building.idioms.calendar import calendar_picks
+from procedures.building.making import Made, Making, WidgetIdiom
 from procedures.building.titles import lines_at, mentions
-from recorder.models import Recording
+from recorder.models import RecordedStep, Recording
 
 
 def pagers(recording: Recording) -> dict[int, tuple[int, str]]:
@@ -25,3 +27,22 @@ def pagers(recording: Recording) -> dict[int, tuple[int, str]]:
                 runs[index] = (end, shown[0])
         index = max(end, index + 1)
     return runs
+
+
+def _outside_calendars(recording: Recording) -> dict[int, tuple[int, str]]:
+    """The pagers, but for the month arrows of a calendar pick."""
+    picked = [range(start, end) for start, (end, *_) in calendar_picks(recording).items()]
+    return {i: run for i, run in pagers(recording).items() if not any(i in r or run[0] - 1 in r for r in picked)}
+
+
+def _make(making: Making, found: dict[int, tuple[int, str]], index: int, step: RecordedStep) -> Made | None:
+    if index not in found:
+        return None
+    end, shown = found[index]
+    name = making.named(shown, "item", "target")
+    built = making.substitute.step(step, None)
+    described = f'Click "{step.label or step.selector}" until the page shows {{{name}}}'
+    return built.model_copy(update={"until": f"{{{name}}}", "description": described}), end
+
+
+IDIOM = WidgetIdiom(_outside_calendars, _make)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from procedures.building.making import Made, Making, WidgetIdiom
 from procedures.building.titles import mentions
 from procedures.models import ProcedureStep
 from procedures.runtime.widgets import element_kind
@@ -50,3 +51,13 @@ def spin_runs(recording: Recording) -> dict[int, tuple[int, str]]:
 def spin_step(built: ProcedureStep, name: str) -> ProcedureStep:
     update = {"value": f"{{{name}}}", "spin": True, "repeat": 1, "changes_page": None}
     return built.model_copy(update=update | {"description": f"Step the spinner to {{{name}}}"})
+
+
+def _make(making: Making, found: dict[int, tuple[int, str]], index: int, step: RecordedStep) -> Made | None:
+    if index not in found:
+        return None
+    end, written = found[index]
+    return spin_step(making.substitute.step(step, None), making.named(written, "number")), end
+
+
+IDIOM = WidgetIdiom(spin_runs, _make)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from procedures.building.making import Made, Making, WidgetIdiom, at_each_step
 from procedures.building.titles import role
 from procedures.models import ProcedureStep
 from recorder.models import RecordedStep
@@ -60,3 +61,16 @@ def suggestion(built: ProcedureStep, step: RecordedStep, name: str, also: list[s
     if kind:  # the suggestions come a moment after the typing, while a text anywhere may show the value at once
         selectors = [f'{kind} >> internal:has-text="{{{name}}}"i{narrowed} >> visible=true >> nth=0', selectors[0]]
     return built.model_copy(update={"selectors": selectors, "selector": selectors[0], "suggestion": True})
+
+
+def _make(making: Making, found: dict[int, None], index: int, step: RecordedStep) -> Made | None:
+    typed = typed_before(making.recording.steps, index, making.owners, making.params.values)
+    if typed is None or index in making.targets:  # the title names what was clicked: its own parameter
+        return None
+    # a suggestion that shows what was typed: the one that shows the task's value
+    title, values = making.recording.title, making.params.values
+    also = [making.named(v, "part") for v in also_in_suggestion(title, step.label, values[typed])]
+    return suggestion(making.substitute.step(step, None), step, typed, also), index + 1
+
+
+IDIOM = WidgetIdiom(at_each_step, _make)
