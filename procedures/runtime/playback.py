@@ -1,8 +1,10 @@
 """Playing procedure steps back in a Playwright page: the engine behind replay and exported scripts.
 
-Steps are plain dicts (a ProcedureStep's model_dump()). Part of procedures.runtime: exported scripts
-carry this module verbatim, after core.urls, core.sites and core.masking (standard library only),
-placeholders and checks, so it imports only the standard library, Playwright and those.
+Steps are plain dicts (a ProcedureStep's model_dump()), typed by procedures.runtime.steps.Step. The Player runs
+them; its parts are stepping (the run's state), locating, acting, idioms (the widget idioms' table), verifying and
+reaching. Part of procedures.runtime: exported scripts carry this module verbatim, after core.urls, core.sites and
+core.masking (standard library only) and the runtime modules it imports, so it imports only the standard library,
+Playwright and those.
 """
 
 import time
