@@ -10,13 +10,13 @@ from pydantic import ValidationError
 
 from core.secrecy import redact_url
 from core.settings import Settings
-from procedures.builder import template_step
-from procedures.merging import align, revise_steps, step_similarity
+from procedures.building.merging import align, revise_steps, step_similarity
+from procedures.building.placeholders import template_step
 from procedures.models import Parameter, Procedure, ProcedureStep
 from procedures.revisions import Revision, same_steps
 from procedures.runtime.checks import closest_option
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import named_selectors
+from procedures.runtime.stepping import named_selectors
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.models import RecordedStep

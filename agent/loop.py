@@ -37,7 +37,7 @@ from core.settings import Settings
 from core.sites import host_of
 from procedures.models import ProcedureStep
 from procedures.runtime.gestures import drag_onto
-from procedures.runtime.playback import plain_error, set_in_place
+from procedures.runtime.stepping import plain_error, set_in_place
 from procedures.store import ProcedureStore
 from recorder.scripts import describe_function, observe_function
 from retrieval.lessons import Lesson, LessonStore

@@ -29,12 +29,14 @@ from core.llm import LLMError, Usage
 from core.secrecy import is_secret_name, named_secrets
 from core.settings import Settings, load_settings
 from core.untrusted import readable_text
-from procedures.binding import Contradiction, find_contradiction, invalid_values, parameter_variables, secret_sites
-from procedures.date_values import read_dates
+from procedures.binding.contradiction import Contradiction, find_contradiction
+from procedures.binding.date_values import read_dates
+from procedures.binding.values import invalid_values, parameter_variables, secret_sites
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.runtime.placeholders import fill_placeholders
-from procedures.runtime.playback import Player, named_selectors, plain_error, settled, unreachable
+from procedures.runtime.playback import Player
+from procedures.runtime.stepping import named_selectors, plain_error, settled, unreachable
 from procedures.search import place
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser

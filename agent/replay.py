@@ -14,13 +14,15 @@ from agent.results import CheckRecord, Outcome, StepRecord
 from agent.run_log import RunLog
 from core.masking import SECRET_MASK
 from core.thesaurus import closeness
-from procedures.binding import Contradiction, current_values, defaults, invalid_values, secret_sites
+from procedures.binding.contradiction import Contradiction
+from procedures.binding.values import current_values, defaults, invalid_values, secret_sites
 from procedures.evidence import RunEvidence
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
 from procedures.runtime.placeholders import OPTION_VALUE, option_values
-from procedures.runtime.playback import Player, Reach, StepFailed, StepResult, scoped
+from procedures.runtime.playback import Player
 from procedures.runtime.sending import RequestWatch
+from procedures.runtime.stepping import Reach, StepFailed, StepResult, scoped
 
 FAULT_OUTCOMES: dict[str, Outcome] = {"task": "task_fault", "environment": "environment", "stopped": "stopped"}
 

@@ -13,11 +13,11 @@ from agent.results import RunResult, StepRecord
 from core.database import database_error
 from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
-from procedures.binding import Binding
+from procedures.binding.result import Binding
 from procedures.models import Procedure, ProcedureStep
 from procedures.revisions import Revision, step_line
 from procedures.runtime.placeholders import readable
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from recorder.models import RecordedStep
 from retrieval import Match
 from retrieval.render import step_words

@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from core.errors import ShowMeHowError
 from core.settings import Settings, load_settings
 from procedures import build_procedure
-from procedures.merging import merge_demonstration
+from procedures.building.merging import merge_demonstration
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder import RecordingSession

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.masking import SECRET_MASK
-from procedures.binding import case_texts
+from procedures.binding.values import case_texts
 from procedures.loops import loop_said, loops_of
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check

@@ -39,7 +39,7 @@ class Parameter(BaseModel):
     required: bool = True
     # an optional typed value that stays the same from case to case (a team, a signature): a task that gives
     # none keeps the demonstrated one. Unmarked, a demonstrated prose text is about its own case (see
-    # procedures.binding.case_texts) and is not sent again.
+    # procedures.binding.values.case_texts) and is not sent again.
     setting: bool = False
     kind: ParameterKind = "text"
     label: str = Field("", max_length=SHORT)  # what the page calls it: the field's label, the group's legend

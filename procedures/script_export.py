@@ -13,18 +13,25 @@ from core.settings import atomic_write_text
 from procedures import runtime
 from procedures.models import Procedure
 from procedures.runtime import (
+    acting,
     checks,
     comparison,
     deadline,
     formats,
     gestures,
+    idioms,
+    locating,
     looping,
     picks,
     placeholders,
     playback,
     pointing,
+    reaching,
     relabelled,
     sending,
+    stepping,
+    steps,
+    verifying,
     widgets,
 )
 from recorder.browser import CHROMIUM_ARGS
@@ -151,6 +158,13 @@ INLINED = (
     relabelled,
     looping,
     gestures,
+    steps,
+    stepping,
+    idioms,
+    reaching,
+    locating,
+    verifying,
+    acting,
     playback,
     sending,
 )  # in this order: each uses only those before it
@@ -210,7 +224,7 @@ def playwright_script(procedure: Procedure) -> str:
     parameters = [param.model_dump(mode="json") for param in procedure.abstract.parameters]
     imports = {module: set(names) or {""} for module, names in MAIN_IMPORTS.items()}
     bodies = [_split(module, imports) for module in INLINED]
-    bodies.insert(INLINED.index(playback), "checks = sys.modules[__name__]  # playback's name for the checks inlined above")
+    bodies.insert(INLINED.index(stepping), "checks = sys.modules[__name__]  # the players' name for the checks inlined above")
     return (
         HEADER.format(title=procedure.title.replace('"""', "'''").replace("\\", "\\\\"))
         + _import_lines(imports)

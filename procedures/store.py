@@ -5,7 +5,7 @@ PostgreSQL (the `store` setting or SHOWMEHOW_STORE; procedures.backends.postgres
 database: `store.index` (search text and embeddings), `store.revisions` (learned changes waiting for a decision),
 `store.lesson_rows` (the lessons the agent learned, retrieval.lessons); `store.recordings` (what the procedures
 were built from) always stays in the local file. A demonstration of a task stored already is merged into its
-procedure by procedures.merging."""
+procedure by procedures.building.merging."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from pathlib import Path
 
 from core.database import DB_FILE
 from core.settings import data_dir, store_location
-from procedures import merging
 from procedures.backends import Listener, is_team_store
 from procedures.backends.postgres import TeamProcedureStore
 from procedures.backends.sqlite import LocalProcedureStore
+from procedures.building import merging
 from procedures.models import Procedure
 from procedures.store_rules import EditConflict, SkippedRowWarning, deprecates, provenance
 

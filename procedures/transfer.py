@@ -97,8 +97,9 @@ class Importable:
 
 def read_importable(path: Path) -> Importable:
     """A ShowMeHow procedure file or a Chrome DevTools recording, read and validated."""
-    from procedures.builder import build_heuristic, with_parameters
-    from procedures.devtools import devtools_import, looks_like_devtools
+    from procedures.building.checks import with_parameters
+    from procedures.building.devtools import devtools_import, looks_like_devtools
+    from procedures.building.heuristic import build_heuristic
 
     text = read_file_text(path)
     if looks_like_devtools(load_json(text, str(path))):

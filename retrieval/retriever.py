@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from core.settings import Settings, load_settings
 from core.words import fold
-from procedures.binding import bind, missing_parameters
+from procedures.binding.values import bind, missing_parameters
 from procedures.models import confidence
 from procedures.search_index import SearchRow
 from procedures.store import ProcedureStore

@@ -8,8 +8,9 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from core.sites import on_site
-from procedures.binding import Binding, missing_parameters
-from procedures.list_values import given_lists
+from procedures.binding.list_values import given_lists
+from procedures.binding.result import Binding
+from procedures.binding.values import missing_parameters
 from procedures.models import Procedure
 from procedures.search import place
 

@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from procedures.merging import with_selectors
+from procedures.building.merging import with_selectors
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.revisions import Revision
 from procedures.store import ProcedureStore

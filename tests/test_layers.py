@@ -21,7 +21,7 @@ def test_packages_below_the_app_load_without_qt() -> None:
     code = (
         "import sys\n"
         + "".join(f"import {name}\n" for name in BELOW_APP)
-        + "import recorder.session, procedures.store, procedures.builder, retrieval.retriever, agent.orchestrator\n"
+        + "import recorder.session, procedures.store, procedures.building.heuristic, retrieval.retriever, agent.orchestrator\n"
         + "print([m for m in sys.modules if m.startswith('PySide6')])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

@@ -15,7 +15,7 @@ from core.errors import ShowMeHowError
 from core.masking import mask_values
 from core.secrecy import named_secrets
 from core.settings import load_settings
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser, open_start_page, start_url
 from retrieval import Match, near_tie_note, render_procedural_memory, standings

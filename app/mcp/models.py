@@ -13,7 +13,7 @@ from core.masking import mask_values
 from procedures.evidence import RunEvidence
 from procedures.models import Parameter, Procedure
 from procedures.runtime.checks import describe_check
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from retrieval import Match
 from retrieval.scoring import Breakdown
 

@@ -27,7 +27,7 @@ from app.operations import find_procedures
 from core.masking import mask_values
 from core.secrecy import is_secret_name, redact_url
 from core.settings import Settings, load_settings
-from procedures.binding import parameter_variables
+from procedures.binding.values import parameter_variables
 from procedures.models import Procedure
 from procedures.store import ProcedureStore
 from recorder.browser import open_browser

@@ -30,7 +30,7 @@ from app.qt.table_models import PicturedRows, RowsModel
 from app.qt.table_view import make_table, show_pictures
 from app.step_pictures import recorded_pictures
 from core.errors import ShowMeHowError, describe_error
-from procedures.builder import flow_of
+from procedures.building.flow import flow_of
 from procedures.models import CHECK_KINDS, Procedure, ProcedureStep
 from procedures.store import ProcedureStore, provenance
 

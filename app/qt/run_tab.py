@@ -35,7 +35,7 @@ from app.qt.worker import BrowserWorker
 from core.errors import ShowMeHowError
 from core.masking import SECRET_MASK
 from core.settings import load_settings
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from retrieval import Match, near_tie
 
 

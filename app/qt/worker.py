@@ -20,7 +20,7 @@ from app.operations import CUT_SHORT, build_and_store
 from app.placement import Rect
 from core.database import database_error
 from core.errors import ShowMeHowError
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from recorder.browser import launch, new_context, open_start_page, place_window, start_url

@@ -18,7 +18,7 @@ from procedures import build_procedure
 from procedures.models import Parameter, ProcedureStep
 from procedures.revisions import same_steps
 from procedures.runtime.checks import closest_option, matching_options
-from procedures.runtime.playback import plain_error
+from procedures.runtime.stepping import plain_error
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL, act
 from tests.helpers import record, sample_procedure

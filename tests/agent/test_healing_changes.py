@@ -14,8 +14,8 @@ import pytest
 from agent import RunControls, run_task
 from agent.healing import GONE_AFTER, confirm_left_out, revised_parameters
 from procedures import build_procedure
-from procedures.binding import current_values, invalid_values
-from procedures.merging import revise_steps
+from procedures.binding.values import current_values, invalid_values
+from procedures.building.merging import revise_steps
 from procedures.models import Parameter, ProcedureStep
 from procedures.store import ProcedureStore
 from tests.agent.conftest import MODEL

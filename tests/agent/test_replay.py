@@ -10,7 +10,7 @@ from agent.run_log import RunLog
 from core.settings import set_setting
 from procedures import build_procedure
 from procedures.models import Abstract, Procedure, ProcedureStep
-from procedures.runtime.playback import SETTLE_QUIET_MS, settled
+from procedures.runtime.stepping import SETTLE_QUIET_MS, settled
 from procedures.store import ProcedureStore
 from tests.helpers import log_in, record, run_cli
 

@@ -4,7 +4,7 @@ numbers anew on each visit is still the one recorded; a small word the title quo
 
 from agent import run_task
 from procedures import build_procedure
-from procedures.runtime.playback import renumbered
+from procedures.runtime.stepping import renumbered
 from procedures.store import ProcedureStore
 from recorder import RecordingSession
 from tests.helpers import record, settle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from procedures.builder import build_heuristic
+from procedures.building.heuristic import build_heuristic
 from recorder.models import RecordedStep, Recording
 from tests.bench.common import report
 

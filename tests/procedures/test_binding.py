@@ -3,7 +3,7 @@ import json
 import pytest
 
 from agent import bind_parameters
-from procedures.binding import bind, missing_parameters
+from procedures.binding.values import bind, missing_parameters
 from procedures.models import Parameter, Procedure
 from tests.helpers import sample_procedure, titled
 
@@ -74,7 +74,7 @@ def test_a_quoted_value_is_matched_against_the_titles_quoted_slot() -> None:
 
 def _order() -> Procedure:
     """A form with typed text, a select, two checkboxes and a note, as the builder makes it."""
-    from procedures.builder import build_heuristic
+    from procedures.building.heuristic import build_heuristic
     from recorder.models import RecordedStep, Recording
 
     url = "http://shop.example.com/order"
@@ -131,7 +131,7 @@ def _order() -> Procedure:
     ],
 )
 def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
 
     procedure = _order()
     optional = ["phone", "gift_wrap", "send_updates", "notes"]  # notes the title named are the demonstration's own
@@ -150,7 +150,7 @@ def test_binding_reads_the_whole_task(task: str, expected: dict[str, str]) -> No
     ],
 )
 def test_readings_the_task_leaves_open_are_named(task: str, words: list[str]) -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
 
     ambiguous = bind(_order(), task, env={}, param_env={}).ambiguous
     assert len(ambiguous) == 1 and all(w in ambiguous[0] for w in words), ambiguous
@@ -201,7 +201,7 @@ def test_a_typed_value_is_written_in_the_case_the_task_asks_for() -> None:
 
 def _admin(title: str, page: str, *acts: tuple[str, str, dict]) -> Procedure:  # type: ignore[type-arg]
     """A demonstration on an admin at `page`: each act is (action, the element's role and name, more fields)."""
-    from procedures.builder import build_heuristic
+    from procedures.building.heuristic import build_heuristic
     from recorder.models import RecordedStep, Recording
 
     url = "http://admin.example.org/admin/" + page
@@ -383,7 +383,7 @@ def test_the_title_shows_a_value_in_another_case_and_a_date_as_people_write_it()
 
 
 def test_an_optional_prose_text_is_left_empty_unless_marked_a_setting() -> None:
-    from procedures.binding import defaults
+    from procedures.binding.values import defaults
 
     procedure = _order()
     notes = next(p for p in procedure.abstract.parameters if p.name == "notes")

@@ -1,7 +1,8 @@
 import pytest
 
+from core.words import snake_case
 from procedures import build_procedure
-from procedures.builder import build_heuristic, snake_case
+from procedures.building.heuristic import build_heuristic
 from procedures.models import Procedure, ProcedureStep
 from procedures.runtime.placeholders import option_values
 from recorder.models import PageOutcome, RecordedStep, Recording

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from procedures.builder import postconditions
+from procedures.building.checks import postconditions
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import matching_options, text_pattern, url_matches, validation_problem, value_problem
 from recorder.models import PageOutcome, RecordedStep

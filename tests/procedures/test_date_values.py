@@ -2,7 +2,7 @@
 
 from datetime import date, datetime
 
-from procedures.date_values import read_dates
+from procedures.binding.date_values import read_dates
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.runtime.formats import next_date, yearless_date
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from procedures.builder import _text_with_parameters, build_heuristic
-from procedures.decided_checks import decided
+from procedures.building.checks import _text_with_parameters
+from procedures.building.decided_checks import decided
+from procedures.building.heuristic import build_heuristic
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import text_pattern, url_matches
 from procedures.runtime.placeholders import fill_placeholders

@@ -90,8 +90,8 @@ def test_a_chrome_recording_replays_by_its_primary_selectors(context, served: Se
 
 
 def test_roles_and_names_the_selectors_imply() -> None:
-    from procedures.builder import build_heuristic
-    from procedures.devtools import devtools_import
+    from procedures.building.devtools import devtools_import
+    from procedures.building.heuristic import build_heuristic
 
     url = "http://127.0.0.1:9/signup.html"
     recording = {

@@ -1,6 +1,6 @@
 import json
 
-from procedures.devtools import devtools_import
+from procedures.building.devtools import devtools_import
 
 
 def test_devtools_import_drops_secret_values_wherever_they_appear() -> None:

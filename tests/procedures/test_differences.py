@@ -1,6 +1,6 @@
 """Differences between a task and the title of the demonstration it has the shape of, without a browser."""
 
-from procedures.differences import Difference, differences
+from procedures.binding.differences import Difference, differences
 
 
 def test_another_value_where_no_parameter_stands_is_a_difference() -> None:
@@ -33,7 +33,7 @@ def test_a_list_of_other_values_is_a_difference() -> None:
 
 
 def test_a_rewording_that_puts_a_small_word_before_a_value_binds_the_value_alone() -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
     from procedures.models import Abstract, Parameter, Procedure
 
     title = "Send Darsey the email you got from Blakelee."
@@ -67,7 +67,7 @@ def test_another_verb_of_looking_for_the_thing_is_no_difference() -> None:
 
 
 def test_values_alone_are_the_same_values_without_the_differences() -> None:
-    from procedures.binding import bind
+    from procedures.binding.values import bind
     from procedures.models import Parameter
     from tests.helpers import titled
 

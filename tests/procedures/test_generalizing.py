@@ -3,8 +3,9 @@ builder and binding logic, on recordings made of steps as the recorder reports t
 
 import pytest
 
-from procedures.binding import bind, defaults, find_contradiction, invalid_values, missing_parameters
-from procedures.builder import build_heuristic
+from procedures.binding.contradiction import find_contradiction
+from procedures.binding.values import bind, defaults, invalid_values, missing_parameters
+from procedures.building.heuristic import build_heuristic
 from recorder.models import RecordedStep, Recording
 
 URL = "http://helpdesk.example.com/new"

@@ -5,8 +5,8 @@ import pytest
 
 from core.settings import set_setting
 from procedures import build_procedure
-from procedures.builder import build_heuristic
-from procedures.llm_builder import BuilderFallbackWarning
+from procedures.building.heuristic import build_heuristic
+from procedures.building.llm_builder import BuilderFallbackWarning
 from tests.helpers import log_in, record
 from tests.llm_server import LLMServer, Reply
 

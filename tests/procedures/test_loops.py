@@ -8,9 +8,9 @@ import pytest
 from app.cli.procedures import describe_procedure
 from app.formatting import parse_assignments
 from procedures import build_procedure
-from procedures.binding import bind, invalid_values
-from procedures.list_values import given_lists
-from procedures.merging import merge_demonstration
+from procedures.binding.list_values import given_lists
+from procedures.binding.values import bind, invalid_values
+from procedures.building.merging import merge_demonstration
 from procedures.models import Procedure, ProcedureStep
 from recorder.models import PageOutcome, RecordedStep, Recording
 from retrieval.render import step_words

@@ -1,6 +1,6 @@
 from agent import run_task
 from procedures import build_procedure
-from procedures.merging import align, same_task
+from procedures.building.merging import align, same_task
 from procedures.models import ProcedureStep
 from procedures.store import ProcedureStore
 from tests.helpers import log_in, record, sample_procedure

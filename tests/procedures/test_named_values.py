@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from procedures.binding import bind, find_contradiction
+from procedures.binding.contradiction import find_contradiction
+from procedures.binding.values import bind
 from procedures.models import Procedure
 from tests.procedures.test_binding import _admin, _link
 from tests.procedures.test_unasked import ASKS

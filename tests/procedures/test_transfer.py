@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import ShowMeHowError
 from procedures import build_procedure
-from procedures.devtools import devtools_import
+from procedures.building.devtools import devtools_import
 from procedures.models import Abstract, Parameter, Procedure, ProcedureStep
 from procedures.runtime.playback import Player
 from procedures.script_export import playwright_script

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from procedures.binding import bind
+from procedures.binding.values import bind
 from tests.retrieval import labelled_set, labelled_set_2
 
 ASKS = "which no field, option or step"

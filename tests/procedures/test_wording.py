@@ -2,9 +2,9 @@
 
 import pytest
 
-from procedures.binding import bind
+from procedures.binding.values import bind
 from procedures.models import NO, YES, Parameter
-from procedures.wording import value_end
+from procedures.wording.phrasing import value_end
 from tests.helpers import titled
 
 EMAIL = Parameter(name="email", example="ann@old.test", label="Email")

@@ -2,7 +2,7 @@
 of one list's items that leave it in order into one sort, and the building of their places and parameters."""
 
 from procedures import build_procedure
-from procedures.gesture_steps import place_value, sorts
+from procedures.building.gesture_steps import place_value, sorts
 from recorder.folding import StepFolder
 from recorder.models import RecordedStep, Recording
 

@@ -1,4 +1,4 @@
-from procedures.binding import Binding
+from procedures.binding.result import Binding
 from retrieval import render_procedural_memory
 from retrieval.render import estimate_tokens
 from retrieval.scoring import Breakdown, Match

@@ -20,8 +20,8 @@ from rapidfuzz.distance import OSA
 
 from core.thesaurus import NEAR, closeness
 from core.words import STOP_WORDS, fold, stem
-from procedures.builder import QUOTED_TEXT, VERBS
 from procedures.models import Procedure
+from procedures.wording.vocabulary import QUOTED_TEXT, VERBS
 
 CLAUSE = re.compile(r"(?:[^,;:.!?()]|[,;:.!?](?=[^\s,;:.!?()]))+")  # a clause ends at punctuation (not "20:00")...
 JOINS = re.compile(r"\s+(?:and(?:\s+then)?|then|also|plus)\s+", re.IGNORECASE)  # ...or where a conjunction joins another

@@ -13,8 +13,8 @@ from difflib import SequenceMatcher
 
 from core.thesaurus import NEAR, closeness, synonyms
 from core.words import STOP_WORDS
-from procedures.builder import VERBS
-from procedures.wording import only_pronouns
+from procedures.wording.phrasing import only_pronouns
+from procedures.wording.vocabulary import VERBS
 
 WORD = re.compile(r"[^\s\"“”'‘’,;!?()]+")
 SAME_SHAPE = 0.4  # at least this share of the title's words, in the same order: the same sentence with other values

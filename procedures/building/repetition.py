@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field
 
 from core.words import STOP_WORDS
+from procedures.building.same_place import Made, loop_made, same_place_loops
 from procedures.loops import Loop
 from procedures.models import Check, Procedure, ProcedureStep
 from procedures.runtime.placeholders import PLACEHOLDER, placeholders
-from procedures.same_place import Made, loop_made, same_place_loops
 from recorder.models import Recording
 
 PART = re.compile(r"^([a-z][a-z0-9-]*)(?::nth-of-type\((\d+)\))?$")
@@ -214,7 +214,7 @@ def _as_loop(procedure: Procedure, run: list[_Round], places: list[Place | None]
 
 def find_loops(procedure: Procedure, lines: list[str] | None = None) -> Procedure:
     """The procedure with each run of steps repeated over rows, and then each run repeated in one place
-    (procedures.same_place), as one loop step over a new list parameter; `lines`: text the pages showed (where a
+    (procedures.building.same_place), as one loop step over a new list parameter; `lines`: text the pages showed (where a
     page may say how many items it allows)."""
     places = [css_place(s) for s in procedure.steps]
     made: list[Made] = []

@@ -4,13 +4,17 @@ ProcedureStore offers)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rapidfuzz import fuzz
 
-from procedures.backends.sqlite import LocalProcedureStore
-from procedures.builder import flow_of
+from procedures.building.flow import flow_of
 from procedures.models import Parameter, Procedure, ProcedureStep
-from procedures.runtime.playback import is_named
+from procedures.runtime.stepping import is_named
 from procedures.search import place
+
+if TYPE_CHECKING:  # the store it merges into, for type hints only: building knows nothing of storage
+    from procedures.backends.sqlite import LocalProcedureStore
 
 MAX_SELECTORS = 20  # RecordedStep.selectors holds at most this many
 SAME_TASK_STEPS = 0.6  # share of steps two demonstrations must have in common to be one task

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from procedures.builder import VERBS
+from procedures.wording.vocabulary import VERBS
 
 # Words that stand for the person or thing the task is about: "make him VIP" and "make her VIP" say the same.
 PRONOUNS = frozenset("he him his himself she her hers herself they them their theirs themselves it its".split())
