@@ -22,7 +22,15 @@ def test_the_tools_their_schemas_and_descriptions(home: Path) -> None:
             tools = {t.name: t for t in (await client.list_tools()).tools}
             templates = (await client.list_resource_templates()).resource_templates
             prompts = (await client.list_prompts()).prompts
-        assert set(tools) == {"find_procedures", "run_procedure", "show_procedure", "list_procedures", "record_demonstration"}
+        assert set(tools) == {
+            "find_procedures",
+            "run_procedure",
+            "show_procedure",
+            "list_procedures",
+            "record_demonstration",
+            "learned_procedures",
+            "decide_learned_procedure",
+        }
         for tool in tools.values():
             assert tool.description and len(tool.description) > 60, tool.name
             assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
