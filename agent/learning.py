@@ -17,7 +17,6 @@ from agent.run_trace import RunTrace
 from agent.secret_scope import ScopedSecret
 from core.settings import Settings
 from procedures import build_procedure
-from procedures.builder import QUOTED_TEXT
 from procedures.evidence import RunEvidence
 from procedures.learned_store import Learned
 from procedures.models import Procedure
@@ -49,21 +48,6 @@ class Taught:
         return {"evidence": self.evidence, "learned_id": self.learned_id, "learning": self.learning}
 
 
-def shaped_title(task: str, values: list[str]) -> str:
-    """The task with each value it names quoted (once, where it first stands unquoted): the title's shape that
-    binding reads later tasks by."""
-    quoted = [m.span() for m in QUOTED_TEXT.finditer(task)]
-    for value in sorted(values, key=len, reverse=True):
-        at = task.casefold().find(value.casefold())
-        while at >= 0 and any(start <= at < end for start, end in quoted):
-            at = task.casefold().find(value.casefold(), at + 1)
-        if at < 0:
-            continue
-        task = f'{task[:at]}"{task[at : at + len(value)]}"{task[at + len(value) :]}'
-        quoted = [m.span() for m in QUOTED_TEXT.finditer(task)]
-    return task
-
-
 def teach(
     store: ProcedureStore,
     settings: Settings,
@@ -77,7 +61,7 @@ def teach(
     """Judge (when no procedure's checks `judged` the run) and learn from a finished agent run and its trace."""
     recording = trace.finish(task)
     evidence = None
-    named, unused = task_values(task, recording.steps)
+    unused = task_values(task, recording.steps)[1]
     if not judged and outcome == "unverified":
         verdict = judge_own(task, recording, trace.sent())
         outcome, evidence = verdict.outcome, RunEvidence(kind=verdict.kind, note=verdict.reason)  # type: ignore[arg-type]
@@ -86,7 +70,6 @@ def teach(
     if why is not None:
         agent.log.memory_event({"event": "nothing_learned", "why": why})
         return Taught(outcome, error, evidence, None, f"nothing learned: {why}")
-    recording = recording.model_copy(update={"title": shaped_title(recording.title, list(named))})
     learned_id, said = _propose(store, settings, recording, str(agent.log.dir))
     agent.log.memory_event({"event": "procedure_learned", "id": learned_id, "said": said})
     return Taught(outcome, error, evidence, learned_id, said)

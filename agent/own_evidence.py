@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.sent import Sent, canonical, same_value
+from core.sent import Sent, same_value
 from procedures.builder import QUOTED_TEXT
 from recorder.models import RecordedStep, Recording
 
@@ -26,9 +26,13 @@ class OwnVerdict:
     kind: str = "none"  # the strongest evidence every value had: request, page or none
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
 def _words_hold(task: str, value: str) -> bool:
     """Whether the task's words hold `value` as words of their own (not inside a longer word)."""
-    text, wanted = canonical(task), canonical(value)
+    text, wanted = _plain(task), _plain(value)
     return bool(wanted) and re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", text) is not None
 
 

@@ -50,7 +50,7 @@ def test_a_verified_run_teaches_a_procedure_that_replays_the_next_task_with_no_m
     learned = store.learned.get(result.learned_id)
     procedure = learned.procedure
     assert learned.status == "proposed" and procedure.source == "agent_run"
-    assert procedure.title == 'Sign in as "emile"'
+    assert procedure.title == "Sign in as emile"
     assert {(p.name, p.secret) for p in procedure.abstract.parameters} == {("username", False), ("password", True)}
     assert [s.action for s in procedure.steps] == ["navigate", "fill", "fill", "click"]
     assert not any("data-smh-ref" in s for step in procedure.steps for s in step.selectors)  # the recorder's selectors
