@@ -54,6 +54,12 @@ def _v1(db: sqlite3.Connection) -> None:
 SCHEMA = Schema("learned", (_v1,))
 
 
+def _same_kind(a: Procedure, b: Procedure) -> bool:
+    """Whether two learned procedures are one: the same steps, with parameters of the same names (their
+    demonstrated values, and so the titles, differ from task to task)."""
+    return same_steps(a.steps, b.steps) and a.parameter_names == b.parameter_names
+
+
 class LearnedStore:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -78,12 +84,10 @@ class LearnedStore:
         return found[0]
 
     def propose(self, learned: Learned) -> Learned:
-        """Keep a learned procedure as proposed; the same one learned again (the same steps from a task of the
-        same shape) counts one more verified run instead."""
+        """Keep a learned procedure as proposed; the same one learned again (from a task of the same kind, with
+        other values) counts one more verified run instead."""
         for pending in self.list("proposed"):
-            if pending.procedure.title == learned.procedure.title and same_steps(
-                pending.procedure.steps, learned.procedure.steps
-            ):
+            if _same_kind(pending.procedure, learned.procedure):
                 return self._save(pending.model_copy(update={"successes": pending.successes + learned.successes}))
         return self._save(learned)
 

@@ -92,3 +92,27 @@ def test_a_run_that_needed_approval_for_another_site_teaches_nothing(context, ll
     result, store = _run(context, f"{learning.url}/login.html", "Sign in as emile")
     assert result.outcome == "verified", result.verdict()
     assert "approval to go to localhost" in result.learning and store.learned.list() == []
+
+
+def test_accepted_by_itself_after_enough_verified_runs_then_a_revision_of_it(context, llm, learning) -> None:  # type: ignore[no-untyped-def]
+    from core.settings import set_setting
+
+    set_setting("learned_auto_accept", "2")
+    _sign_in(llm, "emile")
+    first, store = _run(context, f"{learning.url}/login.html", "Sign in as emile", mode="auto")
+    assert store.learned.get(first.learned_id).successes == 1 and store.list() == []
+    _sign_in(llm, "bob")
+    second, store = _run(context, f"{learning.url}/login.html", "Sign in as bob", mode="auto")
+    assert second.learned_id == first.learned_id and "accepted it after 2 verified runs" in second.learning
+    (stored,) = store.list()
+    assert stored.source == "agent_run" and store.learned.get(first.learned_id).status == "accepted"
+    moved = [
+        s.model_copy(update={"selectors": [f"form {s.selectors[-1]}"], "selector": f"form {s.selectors[-1]}"})
+        for s in stored.steps[1:]
+    ]
+    store.update(stored.model_copy(update={"steps": [stored.steps[0], *moved]}))  # the stored steps found otherwise
+    _sign_in(llm, "carol")
+    third, store = _run(context, f"{learning.url}/login.html", "Sign in as carol")  # the agent, with it as memory
+    assert third.outcome == "verified" and third.learned_id is not None and "proposed revision" in third.learning
+    revision = store.revisions.get(third.learned_id)
+    assert revision.procedure_id == stored.id and revision.steps[1].selectors[0].startswith("internal:")

@@ -14,7 +14,7 @@ from tests.helpers import sample_procedure
 def _two_learned(store: ProcedureStore) -> tuple[Learned, Learned]:
     first = store.learned.propose(Learned(procedure=sample_procedure(source="agent_run"), task="Log in as emile"))
     second = store.learned.propose(
-        Learned(procedure=sample_procedure("Log in to the other site", source="agent_run"), task="Log in there")
+        Learned(procedure=sample_procedure("Log in to the other site", "other.example", source="agent_run"), task="Log in there")
     )
     return first, second
 

@@ -15,7 +15,9 @@ from tests.mcp_server.conftest import connected, structured
 def test_learned_procedures_are_shown_accepted_and_rejected(home: Path) -> None:
     store = ProcedureStore()
     kept = store.learned.propose(Learned(procedure=sample_procedure(source="agent_run"), task="Log in as emile"))
-    dropped = store.learned.propose(Learned(procedure=sample_procedure("Log in elsewhere", source="agent_run"), task="x"))
+    dropped = store.learned.propose(
+        Learned(procedure=sample_procedure("Log in elsewhere", "other.example", source="agent_run"), task="x")
+    )
 
     async def main() -> tuple[dict, str, str, dict]:  # type: ignore[type-arg]
         async with connected(home) as client:
