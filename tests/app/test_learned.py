@@ -31,6 +31,7 @@ def test_learned_list_show_accept_reject(home: Path, capsys: pytest.CaptureFixtu
     assert "Accepted" in cli(capsys, "learned", "accept", first.id[:8]).stdout
     stored = store.learned.get(first.id).procedure_id
     assert store.get(stored).source == "agent_run" and "Source: agent_run" in cli(capsys, "show", stored[:8]).stdout
+    assert "agent_run" in cli(capsys, "list").stdout.splitlines()[-1]
     assert "Rejected" in cli(capsys, "learned", "reject", second.id).stdout
     assert len(store) == 1
     assert "already rejected" in cli(capsys, "learned", "accept", second.id).stderr
