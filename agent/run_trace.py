@@ -26,6 +26,22 @@ from recorder.sent_requests import RequestLog
 FORM_ACTIONS = ("fill", "select", "check", "uncheck")
 
 
+def _page(url: str | None) -> str:
+    return (url or "").split("#", 1)[0].rstrip("/")
+
+
+def without_detour(steps: list[RecordedStep], back_to: str) -> list[RecordedStep] | None:
+    """The steps without a detour, when going to `back_to` returns to the page that the latest step leading
+    elsewhere left: that step and those after it go (a wrong link followed, then the agent came back).
+    None when `back_to` is no page the run left."""
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        led = step.navigates_to or (step.value if step.action == "navigate" else None)
+        if led and _page(led) != _page(step.url) and _page(step.url) == _page(back_to):
+            return steps[:index]
+    return None
+
+
 class RunTrace:
     """Watches one agent run on `page`; `mask` hides the run's secret values in the text it keeps."""
 
@@ -103,6 +119,11 @@ class RunTrace:
         chosen = step.value if step.action == "select" else step.label
         if chosen in options and options.index(chosen) < len(values):
             fields["option_value"] = values[options.index(chosen)]
+        if step.action == "navigate" and step.value:
+            kept = without_detour(self.steps, step.value)
+            if kept is not None:  # back where a step led away from: that way and the way back are no part of the task
+                self.steps = kept
+                return
         self.steps.append(step.model_copy(update=fields))
 
     def sent(self) -> list[tuple[Sent, int | None]]:
