@@ -47,6 +47,26 @@ def learned_step(
     """An agent's action as a procedure step, with the selectors of the element it acted on (`target`,
     described by the recorder's selector generator before the action) and the run's values as
     placeholders; None for what a procedure cannot hold (a scroll, a secret mixed with other text)."""
+    made = recorded_step(command, args, target, before, after, values, secrets)
+    if made is None:
+        return None
+    try:
+        return template_step(made[0], {**values, **secrets}, made[1])
+    except ValidationError:
+        return None  # a page gave an element description a step cannot hold
+
+
+def recorded_step(
+    command: str,
+    args: dict[str, Any],
+    target: dict[str, Any] | None,
+    before: str,
+    after: str,
+    values: dict[str, str],
+    secrets: dict[str, str],
+) -> tuple[RecordedStep, str | None] | None:
+    """An agent's action as the recorder would have recorded it (a secret's value never kept), with the name of
+    the run's value it used, if any (see learned_step)."""
     action = LEARNABLE.get(command)
     if action is None or (action != "navigate" and not (target and target.get("selectors"))):
         return None
@@ -73,7 +93,7 @@ def learned_step(
     if _moved(before, after):
         fields["navigates_to"] = redact_url(after)
     try:
-        return template_step(RecordedStep(**fields), {**values, **secrets}, own)
+        return RecordedStep(**fields), own
     except ValidationError:
         return None  # a page gave an element description a step cannot hold
 

@@ -25,9 +25,10 @@ from pydantic import ValidationError
 
 from agent.approval import action_question, goto_question
 from agent.healing import learned_step
-from agent.page_world import control_of
+from agent.page_world import control_of, describe_ref
 from agent.results import RunControls, StepRecord
 from agent.run_log import RunLog
+from agent.run_trace import RunTrace
 from agent.secret_scope import SecretScope
 from agent.tools import TOOLS, Click, Drag, Fill, Finish, Goto, Press, Scroll, Select, StepGone, ToolArgs, Type, tool_schemas
 from core.errors import describe_error
@@ -39,7 +40,7 @@ from procedures.models import ProcedureStep
 from procedures.runtime.gestures import drag_onto
 from procedures.runtime.stepping import plain_error, set_in_place
 from procedures.store import ProcedureStore
-from recorder.scripts import describe_function, observe_function
+from recorder.scripts import observe_function
 from retrieval.lessons import Lesson, LessonStore
 from retrieval.render import render_lessons
 
@@ -111,6 +112,7 @@ class AgentState:
     finished: Finish | None = None
     stop_reason: str | None = None
     learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
+    other_sites: list[str] = field(default_factory=list)  # sites the person approved going to
 
 
 class Resume(Protocol):
@@ -158,6 +160,7 @@ class Agent:
         self.local = page.url.startswith("file:")  # file: pages only for a run started on one
         self._field: str | None = None  # the ref of the field the agent last clicked or filled: where `type` goes
         self.resume: Resume | None = None
+        self.trace: RunTrace | None = None  # the run as a recording, when it may teach a procedure (agent.learning)
 
     def run(self, memory: str, extra_context: str = "", resume: Resume | None = None) -> AgentState:
         """Act until the task is finished or a guardrail stops it; `memory` and `extra_context` (as `context`,
@@ -408,6 +411,8 @@ class Agent:
                 return f"skipped: the user did not approve ({risky}); do something else or finish"
             if isinstance(args, Goto):
                 self.sites.append(host_of(args.url))
+                self.state.other_sites.append(host_of(args.url))
+        at = self.trace.before_action() if self.trace is not None else time.time()
         before, target = page.url, self._target(args)  # described before acting: a click may take it away
         if isinstance(args, Goto):
             page.goto(args.url, timeout=timeout)
@@ -438,23 +443,31 @@ class Agent:
             page.wait_for_load_state("load", timeout=timeout)
         except PlaywrightError:
             pass  # a page still loading is observed as it is
-        step = learned_step(name, args.model_dump(), target, before, page.url, self.values, self.secrets)
-        if step is not None:
-            self.state.learned.append(step)
+        self._learn(name, args, target, before, at)
         return "ok"
 
+    def _learn(self, name: str, args: ToolArgs, target: dict[str, Any] | None, before: str, at: float) -> None:
+        """An action that worked (at `at`, from the page `before`), kept as a procedure step and in the run's trace."""
+        step = learned_step(name, args.model_dump(), target, before, self.page.url, self.values, self.secrets)
+        if step is not None:
+            self.state.learned.append(step)
+        if self.trace is not None:
+            self.trace.acted(name, args.model_dump(), target, before, at, self.secrets)
+
     def _target(self, args: ToolArgs) -> dict[str, Any] | None:
-        """The element an action works on, as the recorder describes it (selectors best first, label, field)."""
+        """The element an action works on, as the recorder describes it (selectors best first, label, field), read
+        in the isolated world: what the page's scripts say of themselves does not reach a learned step."""
         try:
             if isinstance(args, Click | Fill | Select):
-                return self._locator(args.ref).evaluate(describe_function())
+                return describe_ref(self.page, args.ref)
             if isinstance(args, Drag):
-                dropped = self._locator(args.target).evaluate(describe_function())
-                moved = self._locator(args.source).evaluate(describe_function())
+                dropped, moved = describe_ref(self.page, args.target), describe_ref(self.page, args.source)
+                if dropped is None or moved is None:
+                    return None
                 return moved | {"to": dropped.get("selectors") or [], "to_label": dropped.get("label") or ""}
             if isinstance(args, Type | Press):
-                return self.page.evaluate_handle("() => document.activeElement || document.body").evaluate(describe_function())
-        except PlaywrightError:
+                return describe_ref(self.page, None)
+        except (PlaywrightError, ValueError):
             return None  # a page that will not be described still gets the action; only the learning misses it
         return None
 

@@ -19,10 +19,12 @@ from agent.approval import start_question
 from agent.asking import answered, ask_for_values
 from agent.evidence import disputed, propose_check_removal
 from agent.healing import accept_when_confirmed, confirm_left_out, propose_fix, reached_end, remapped, stands_for
+from agent.learning import Taught, teach, watch_run
 from agent.loop import Agent, AgentState
 from agent.replay import DONE_WAIT_MS, SETTLED_WAIT_MS, Playing, ReplayResult, bound_checks, end_checks, play
 from agent.results import CheckRecord, Cost, Mode, Outcome, RunControls, RunResult
 from agent.run_log import RunLog
+from agent.run_trace import RunTrace
 from agent.secret_scope import ScopedSecret, SecretScope
 from core.errors import ShowMeHowError
 from core.llm import LLMError, Usage
@@ -460,6 +462,7 @@ class _Run:
             matches, values = resume.matches, resume.values
             verifier = (resume.procedure, values) if resume.procedure.outcome_checks() else verifier
         agent = self._agent(page, matches, values, verifier, model, lessons)
+        trace = watch_run(agent, self.log, self.secrets) if resume is None else None  # a run of its own may teach
         handback = _Handback(self, page, matches, values, resume.progress) if resume is not None else None
         memory = handback.context() if handback else render_procedural_memory(matches, max_tokens=self.settings.token_budget)
         procedure = resume.procedure if resume is not None else None
@@ -468,6 +471,8 @@ class _Run:
         try:
             state = agent.run(memory, resume=handback)
         except LLMError as exc:
+            if trace is not None:
+                trace.stop()
             if resume is not None:
                 self._count_replay(resume)
             return RunResult(
@@ -479,7 +484,7 @@ class _Run:
                 procedures_used=used,
             )
         lessons.extract_lessons_from_run([self.log.masked_data(s.model_dump()) for s in state.steps if s.source == "agent"])
-        outcome, error, checks = self._judge(page, state, verifier)
+        outcome, error, checks, taught = self._judge_and_teach(page, agent, trace, verifier)
         if outcome == "verified" and verifier is not None and not (procedure is not None and verifier[0].id == procedure.id):
             self._count(verifier[0].id, "verified")  # its checks confirmed the result it describes
         revision = self._learn_fix(page, state, outcome, resume, handback) if resume and handback else None
@@ -496,6 +501,7 @@ class _Run:
             checks=checks,
             revision_id=revision.id if revision else None,
             checks_left_out=bound_checks(*verifier)[1] if verifier is not None and checks else [],
+            **(taught.fields() if taught else {}),
         )
 
     def _replay_before_agent(self, page: Page, matches: list[Match]) -> RunResult | _Resume | None:
@@ -587,6 +593,17 @@ class _Run:
                 checks,
             )
         return ("verified" if checks else "unverified"), None, checks
+
+    def _judge_and_teach(
+        self, page: Page, agent: Agent, trace: RunTrace | None, verifier: Verifier | None
+    ) -> tuple[Outcome, str | None, list[CheckRecord], Taught | None]:
+        """The agent's run judged (see _judge); a run of its own (`trace`) judged by the task's own values where no
+        procedure's checks judged it, and what it taught (agent.learning)."""
+        outcome, error, checks = self._judge(page, agent.state, verifier)
+        if trace is None:
+            return outcome, error, checks, None
+        taught = teach(self.store, self.settings, self.task, agent, trace, outcome, error, bool(checks))
+        return taught.outcome, taught.error, checks, taught  # type: ignore[return-value]
 
     def _learn_fix(
         self, page: Page, state: AgentState, outcome: Outcome, resume: _Resume, handback: _Handback

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from recorder.scripts import control_function
+from recorder.scripts import control_function, read_js
 
 WORLD = "smh_facts"
 
@@ -35,3 +35,27 @@ def control_of(page: Page, ref: str | None) -> dict[str, Any]:
     (injected_js/control.js), read in the isolated world."""
     function = f"(ref) => ({control_function()})(ref ? document.querySelector('[data-smh-ref=\"' + ref + '\"]') : null)"
     return evaluate_isolated(page, function, ref)
+
+
+def describe_ref(page: Page, ref: str | None) -> dict[str, Any] | None:
+    """The element the agent calls `ref` (with no ref: the focused one) described as the recorder describes
+    a target (selectors scored and verified unique, label, field, options, row), read in the isolated world
+    at the moment of the action: the page's scripts cannot change what it says. None when it is gone."""
+    function = (
+        f"(ref) => {{\n{read_js('selectors.js')}\n"
+        "const el = ref ? smhQueryDeep(document, '[data-smh-ref=\"' + ref + '\"]')[0] : (document.activeElement || document.body);\n"
+        "return el ? smhDescribe(el) : null;\n}"
+    )
+    return evaluate_isolated(page, function, ref)
+
+
+def shown_lines(page: Page) -> list[str]:
+    """The lines of visible text the page shows (its lists' options left out), read in the isolated world."""
+    function = f"() => {{\n{read_js('selectors.js')}\n{read_js('shown.js')}\nreturn smhLines(80);\n}}"
+    return [str(line) for line in evaluate_isolated(page, function) or []]
+
+
+def is_checked(page: Page, ref: str) -> bool:
+    """Whether the box or radio button the agent calls `ref` is checked now."""
+    function = "(ref) => { const el = document.querySelector('[data-smh-ref=\"' + ref + '\"]'); return !!(el && el.checked); }"
+    return bool(evaluate_isolated(page, function, ref))

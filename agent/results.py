@@ -101,6 +101,8 @@ class RunResult(BaseModel):
     counted: dict[str, bool] = Field(default_factory=dict)  # by procedure: the outcome recorded on it (True: a success)
     near_tie: str = ""  # the two procedures that fit the task about as well, when the person named neither
     evidence: RunEvidence | None = None  # what the site received, per parameter, and which kind of evidence the run had
+    learned_id: str | None = None  # the procedure (or revision) this agent run taught, waiting for a decision
+    learning: str = ""  # what the run taught, or why it taught nothing
 
     @model_validator(mode="before")
     @classmethod
@@ -123,6 +125,8 @@ class RunResult(BaseModel):
         """How the result reads to a person: "Succeeded, verified (2 checks)", "Done, unverified: ...", "Failed: ..."."""
         words = OUTCOME_WORDS[self.outcome]
         note = self.evidence.note if self.evidence is not None else None
+        if self.outcome == "verified" and not self.checks and note:
+            return f"{words} (by the task's own values: {note})"
         if self.outcome == "verified":
             passed = sum(c.passed for c in self.checks)
             return f"{words} ({passed} check{'s' if passed != 1 else ''} passed{'; ' + note if note else ''})"

@@ -140,6 +140,8 @@ def run_outcome(result: RunResult) -> list[str]:
             f"Learned a fix: revision {result.revision_id[:12]} (`showmehow revisions show {result.revision_id[:12]}`, "
             "or the procedure's editor)"
         )
+    if result.learning:
+        lines.append(f"Learning: {result.learning}")
     return lines
 
 

@@ -164,3 +164,17 @@ def duplicate_procedure(store: ProcedureStore, procedure_id: str) -> str:
 def find_procedures(store: ProcedureStore, task: str, url: str | None = None, k: int = 3) -> list[Match]:
     """The stored procedures that fit `task`, best first (at most `k`)."""
     return Retriever(store).retrieve(task, url=url, k=k)
+
+
+def decide_learned(store: ProcedureStore, learned_id: str, accept: bool) -> str:
+    """Accept (store it: the next task of its kind replays it) or reject a procedure learned from agent runs; what
+    happened, in words."""
+    learned = store.learned.get(learned_id)
+    if not accept:
+        store.learned.reject(learned.id)
+        return f"Rejected: '{learned.procedure.title}' is not stored"
+    learned = store.learned.accept(learned.id, store)
+    return (
+        f"Accepted: '{learned.procedure.title}' is stored as {str(learned.procedure_id)[:12]} (source agent_run); "
+        "the next task of its kind replays it without a model"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.masking import SECRET_MASK
 from procedures.binding.values import case_texts
+from procedures.learned_store import Learned
 from procedures.loops import loop_said, loops_of
 from procedures.models import Check, Procedure
 from procedures.runtime.checks import describe_check
@@ -21,6 +22,7 @@ def describe_procedure(p: Procedure) -> str:
         f"Uses: {p.runs} ({p.success_count} verified, {p.failure_count} failed, {p.other_runs} neither: done unverified"
         f" or repaired by a learned fix)  confidence {p.confidence:.2f}" + ("  DEPRECATED" if p.deprecated else ""),
         f"Saved: {provenance(p)}",
+        f"Source: {p.source}" + ("  (learned from a verified agent run)" if p.source == "agent_run" else ""),
     ]
     if a.prerequisites:
         lines.append("Prerequisites: " + "; ".join(a.prerequisites))
@@ -71,3 +73,17 @@ def _covers(check: Check) -> str:
 def when_checked(check: Check) -> str:
     """When a check is checked: after a step, or at the end."""
     return f"after step {check.after_step}" if check.after_step else "at the end"
+
+
+def learned_text(learned: Learned) -> str:
+    """A procedure learned from agent runs, for a person deciding on it: its state, the task that taught it, in full."""
+    runs = f"{learned.successes} verified run{'' if learned.successes == 1 else 's'}"
+    stored = f", stored as {learned.procedure_id[:12]}" if learned.procedure_id else ""
+    return "\n".join(
+        [
+            f"Learned {learned.id[:12]}: {learned.status}{stored}, taught by {runs}",
+            f"Task: {learned.task}",
+            f"Run: {learned.run_dir or '-'}",
+            describe_procedure(learned.procedure),
+        ]
+    )

@@ -83,6 +83,11 @@ class Settings(BaseModel):
     revision_auto_accept: int = Field(
         0, ge=0, description="accept a revision learned from runs by itself after this many verified runs of it; 0: always ask"
     )
+    learned_auto_accept: int = Field(
+        0,
+        ge=0,
+        description="accept a procedure learned from agent runs by itself after this many verified runs taught it; 0: always ask",
+    )
     mcp_max_runs: int = Field(
         2, ge=1, le=16, description="runs the MCP server (`showmehow mcp`) plays at once, each in a browser of its own; more wait"
     )

@@ -243,7 +243,7 @@ class Procedure(BaseModel):
     failure_count: int = Field(0, ge=0)
     other_runs: int = Field(0, ge=0)  # runs that left the confidence as it was: done unverified, or repaired by a learned fix
     deprecated: bool = False
-    source: Literal["demonstration", "import", "devtools", "merge"] = "demonstration"
+    source: Literal["demonstration", "import", "devtools", "merge", "agent_run"] = "demonstration"
     recording_id: str | None = None
     variants: list[str] = Field(default_factory=list)  # notes on the demonstrations merged into this one
     checks: list[Check] = Field(default_factory=list, max_length=200)  # postconditions and assertions

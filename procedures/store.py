@@ -3,9 +3,10 @@
 Two backends, one interface: the local SQLite file (the default; procedures.backends.sqlite) and a team store on
 PostgreSQL (the `store` setting or SHOWMEHOW_STORE; procedures.backends.postgres). Its parts share the backend's
 database: `store.index` (search text and embeddings), `store.revisions` (learned changes waiting for a decision),
-`store.lesson_rows` (the lessons the agent learned, retrieval.lessons); `store.recordings` (what the procedures
-were built from) always stays in the local file. A demonstration of a task stored already is merged into its
-procedure by procedures.building.merging."""
+`store.lesson_rows` (the lessons the agent learned, retrieval.lessons); `store.learned` (procedures learned from
+verified agent runs, waiting for a decision) and `store.recordings` (what the procedures were built from) always
+stay in the local file. A demonstration of a task stored already is merged into its procedure by
+procedures.building.merging."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from procedures.backends import Listener, is_team_store
 from procedures.backends.postgres import TeamProcedureStore
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.building import merging
+from procedures.learned_store import LearnedStore
 from procedures.models import Procedure
 from procedures.store_rules import EditConflict, SkippedRowWarning, deprecates, provenance
 
@@ -45,6 +47,7 @@ class ProcedureStore:
         self.revisions = self.backend.revisions
         self.lesson_rows = self.backend.lesson_rows
         self.recordings = self.backend.recordings
+        self.learned = LearnedStore(self.recordings.path)  # procedures learned from runs, waiting for a decision
 
     @property
     def user(self) -> str:
@@ -135,6 +138,7 @@ class ProcedureStore:
         return self.backend.data_version()
 
     def close(self) -> None:
+        self.learned.close()
         self.backend.close()
 
 

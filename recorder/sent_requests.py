@@ -54,6 +54,10 @@ class RequestLog:
     def _on_response(self, response: Any) -> None:
         self._status[id(response.request)] = response.status
 
+    def sent(self) -> list[tuple[Sent, int | None]]:
+        """Every request kept, as read (values and all: held in memory, never stored), with its answer's status."""
+        return [(sent, self._status.get(id(request))) for _, request, sent in self._seen]
+
     def requests(self, steps: list[RecordedStep], holds_secret: Callable[[str], bool]) -> list[SentRequest]:
         """The requests sent after a step, each with the step before it, scrubbed (see `scrubbed`)."""
         kept = []

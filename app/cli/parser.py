@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from app.cli import config, doctor, lessons, mcp_server, procedures, recordings, revisions, runs, store
+from app.cli import config, doctor, learned, lessons, mcp_server, procedures, recordings, revisions, runs, store
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,7 +13,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Teach browser agents by demonstration. With no command, opens the desktop app.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for noun in (procedures, recordings, runs, revisions, lessons, config, mcp_server, store):
+    for noun in (procedures, recordings, runs, revisions, learned, lessons, config, mcp_server, store):
         noun.add_commands(sub)
     p = sub.add_parser("gui", help="open the desktop app (the default with no command)")
     p.set_defaults(func=open_desktop_app)

@@ -33,6 +33,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             p.title,
             ",".join(p.abstract.domains),
             ",".join(p.parameter_names),
+            p.source,
             p.runs,
             f"{p.confidence:.2f}",
             breaks_at(p),
@@ -42,7 +43,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         )
         for p in procedures
     ]
-    headers = ["ID", "TITLE", "DOMAINS", "PARAMETERS", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED", "BY"]
+    headers = ["ID", "TITLE", "DOMAINS", "PARAMETERS", "SOURCE", "USES", "CONFIDENCE", "BREAKS AT", "CHECKS", "DEPRECATED", "BY"]
     print(table(headers, rows))
     return 0
 

@@ -101,6 +101,7 @@ class ProcedureSummary(BaseModel):
     confidence: float
     checks: int
     deprecated: bool
+    source: str = Field(description="demonstration, import, devtools, merge, or agent_run: learned from a verified agent run")
 
     @classmethod
     def of(cls, p: Procedure) -> ProcedureSummary:
@@ -116,11 +117,27 @@ class ProcedureSummary(BaseModel):
             confidence=round(p.confidence, 4),
             checks=len(p.checks),
             deprecated=p.deprecated,
+            source=p.source,
         )
 
 
 class ProcedureList(BaseModel):
     procedures: list[ProcedureSummary]
+
+
+class LearnedView(BaseModel):
+    """A procedure learned from verified agent runs, waiting for the person's decision (or decided)."""
+
+    id: str
+    title: str
+    status: str
+    verified_runs: int
+    task: str
+    text: str = Field(description="the learned procedure in full, as `showmehow learned show` prints it")
+
+
+class LearnedList(BaseModel):
+    learned: list[LearnedView]
 
 
 class StepView(BaseModel):
@@ -195,6 +212,8 @@ class RunReport(BaseModel):
     cost: Cost
     run_dir: str | None = None
     revision_id: str | None = Field(None, description="a fix this run learned, for the person to accept")
+    learned_id: str | None = Field(None, description="a procedure this agent run taught, for the person to accept")
+    learning: str = Field("", description="what this agent run taught, or why it taught nothing")
     near_tie: str = Field("", description="two procedures fit the task about as well and the first was taken: pass procedure_id")
     evidence: RunEvidence | None = Field(
         None,
@@ -225,6 +244,8 @@ class RunReport(BaseModel):
             cost=result.cost,
             run_dir=result.run_dir,
             revision_id=result.revision_id,
+            learned_id=result.learned_id,
+            learning=result.learning,
             near_tie=result.near_tie,
             evidence=result.evidence,
         )

@@ -13,11 +13,21 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import Resource, ToolAnnotations
 from pydantic import Field
 
-from app.mcp.models import FoundProcedure, FoundProcedures, ProcedureList, ProcedureSummary, ProcedureView, Recorded, RunReport
+from app.mcp.models import (
+    FoundProcedure,
+    FoundProcedures,
+    LearnedList,
+    LearnedView,
+    ProcedureList,
+    ProcedureSummary,
+    ProcedureView,
+    Recorded,
+    RunReport,
+)
 from app.mcp.reading import Reader, tool_errors
 from app.mcp.running import Runner, in_thread
-from app.operations import build_and_store, find_procedures, record_demonstration
-from app.procedure_text import describe_procedure
+from app.operations import build_and_store, decide_learned, find_procedures, record_demonstration
+from app.procedure_text import describe_procedure, learned_text
 from core.errors import ShowMeHowError
 from core.masking import mask_values
 from core.secrecy import named_secrets
@@ -87,6 +97,22 @@ def _add_reading(app: MCPServer, read: Reader) -> None:
     ) -> ProcedureList:
         """The stored procedures, or those a few words describe, with their parameters and how often they worked."""
         return await read(lambda store: _listed(store, query))
+
+    @app.tool(annotations=READ_ONLY)
+    async def learned_procedures(
+        decided: Annotated[bool, Field(description="list the accepted and rejected ones too")] = False,
+    ) -> LearnedList:
+        """Procedures learned from verified agent runs: each waits as proposed until the person accepts it (then the
+        next task of its kind replays with no model) or rejects it."""
+        return await read(lambda store: _learned(store, decided))
+
+    @app.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
+    async def decide_learned_procedure(
+        learned_id: Annotated[str, Field(description="an id or an unambiguous prefix from learned_procedures")],
+        decision: Literal["accept", "reject"],
+    ) -> str:
+        """Accept a learned procedure (it is stored, with source agent_run) or reject it; only when the person said so."""
+        return await read(lambda store: decide_learned(store, learned_id, accept=decision == "accept"))
 
     @app.resource(
         "procedure://{procedure_id}",
@@ -178,6 +204,17 @@ def _found(store: ProcedureStore, task: str, url: str | None, limit: int) -> Fou
 def _view(store: ProcedureStore, procedure_id: str) -> ProcedureView:
     procedure = store.get(store.resolve(procedure_id))
     return ProcedureView.of(procedure, describe_procedure(procedure))
+
+
+def _learned(store: ProcedureStore, decided: bool) -> LearnedList:
+    return LearnedList(
+        learned=[
+            LearnedView(
+                id=x.id, title=x.procedure.title, status=x.status, verified_runs=x.successes, task=x.task, text=learned_text(x)
+            )
+            for x in store.learned.list(None if decided else "proposed")
+        ]
+    )
 
 
 def _text(store: ProcedureStore, procedure_id: str) -> str:

@@ -85,6 +85,7 @@ class ProcedureEditor(QDialog):
         form.addRow("Title", self.title)
         form.addRow("Goal", self.goal)
         form.addRow("Saved", QLabel(provenance(procedure)))
+        form.addRow("Source", QLabel(procedure.source))
         parts = self._panes()
         layout = QVBoxLayout(self)
         layout.addLayout(form)

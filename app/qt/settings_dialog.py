@@ -79,6 +79,7 @@ class SettingsDialog(QDialog):
             "min_score": ("How well a procedure must fit a task (0 to 1)", self.min_score),
             "param_env": ("Variables holding parameter values (names, never values)", self.param_env),
             "revision_auto_accept": ("Accept a learned fix by itself after", self.revision_auto_accept),
+            "learned_auto_accept": ("Accept a procedure learned from agent runs by itself after", self.learned_auto_accept),
             "mcp_max_runs": ("Runs played at once for other agents (MCP)", self.mcp_max_runs),
             "store": ("Team store (PostgreSQL URL, no password)", self.store),
             "user": ("Your name in the team store", self.user),
@@ -122,11 +123,8 @@ class SettingsDialog(QDialog):
         self.min_score.setRange(0.0, 1.0)
         self.min_score.setSingleStep(0.05)
         self.min_score.setValue(current.min_score)
-        self.revision_auto_accept = QSpinBox()
-        self.revision_auto_accept.setRange(0, 1000)
-        self.revision_auto_accept.setSpecialValueText("never: always ask me")
-        self.revision_auto_accept.setSuffix(" verified runs")
-        self.revision_auto_accept.setValue(current.revision_auto_accept)
+        self.revision_auto_accept = _runs_box(current.revision_auto_accept)
+        self.learned_auto_accept = _runs_box(current.learned_auto_accept)
         self.llm_timeout = QDoubleSpinBox()
         self.llm_timeout.setRange(1.0, 3600.0)
         self.llm_timeout.setSuffix(" s")
@@ -155,6 +153,7 @@ class SettingsDialog(QDialog):
             "min_score": self.min_score.value(),
             "param_env": parse_assignment_text(self.param_env.text()),
             "revision_auto_accept": self.revision_auto_accept.value(),
+            "learned_auto_accept": self.learned_auto_accept.value(),
             "llm_timeout": self.llm_timeout.value(),
             "mcp_max_runs": self.mcp_max_runs.value(),
             "store": self.store.text().strip() or None,
@@ -187,3 +186,13 @@ class SettingsDialog(QDialog):
             self.status.setText(f"Not saved: {describe_error(exc)}")
             return
         self.accept()
+
+
+def _runs_box(value: int) -> QSpinBox:
+    """A number of verified runs after which something learned is accepted by itself (0: never, always ask)."""
+    box = QSpinBox()
+    box.setRange(0, 1000)
+    box.setSpecialValueText("never: always ask me")
+    box.setSuffix(" verified runs")
+    box.setValue(value)
+    return box

@@ -13,6 +13,7 @@ from app.desktop import NO_DISPLAY, desktop_problem, lacks_display
 from app.formatting import user_error
 from app.operations import Built
 from app.placement import Rect, side_by_side
+from app.qt.learned_tab import LearnedTab
 from app.qt.lessons_tab import LessonsTab
 from app.qt.live import LiveChanges
 from app.qt.procedures_tab import ProceduresTab
@@ -43,6 +44,8 @@ class MainWindow(QMainWindow):
         self.procedures_tab = ProceduresTab(self.store, self)
         self.run_tab = RunTab(self.worker, self)
         self.revisions_tab = RevisionsTab(self.store, self)
+        self.learned_tab = LearnedTab(self.store, self)
+        self.learned_tab.decided.connect(self.procedures_tab.refresh_procedures)
         self.lessons_tab = LessonsTab(self)
         self.revisions_tab.decided.connect(self.procedures_tab.refresh_procedures)
         self.worker.recording_stopped.connect(self.recording_stopped)
@@ -59,6 +62,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.run_tab, "Run")
         self.tabs.addTab(self.revisions_tab, "Revisions")
         self.tabs.addTab(self.lessons_tab, "Lessons")
+        self.tabs.addTab(self.learned_tab, "Learned")
         self.tabs.currentChanged.connect(self.tab_shown)
         self.setCentralWidget(self.tabs)
         self._file_menu()
@@ -108,9 +112,11 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def tab_shown(self, index: int) -> None:
-        """Revisions and lessons change in runs: read them again when their tab is shown."""
+        """Revisions, learned procedures and lessons change in runs: read them again when their tab is shown."""
         if self.tabs.widget(index) is self.revisions_tab:
             self.revisions_tab.refresh()
+        elif self.tabs.widget(index) is self.learned_tab:
+            self.learned_tab.refresh()
         elif self.tabs.widget(index) is self.lessons_tab:
             self.lessons_tab.refresh()
 

@@ -22,7 +22,15 @@ def test_the_tools_their_schemas_and_descriptions(home: Path) -> None:
             tools = {t.name: t for t in (await client.list_tools()).tools}
             templates = (await client.list_resource_templates()).resource_templates
             prompts = (await client.list_prompts()).prompts
-        assert set(tools) == {"find_procedures", "run_procedure", "show_procedure", "list_procedures", "record_demonstration"}
+        assert set(tools) == {
+            "find_procedures",
+            "run_procedure",
+            "show_procedure",
+            "list_procedures",
+            "record_demonstration",
+            "learned_procedures",
+            "decide_learned_procedure",
+        }
         for tool in tools.values():
             assert tool.description and len(tool.description) > 60, tool.name
             assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
@@ -146,5 +154,5 @@ def test_malformed_arguments_are_tool_errors(home: Path, sites: AttackerServer) 
     results, still = run_apart(main)
     assert [r.is_error for r in results] == [True] * len(bad)
     assert "no procedure" in results[4].content[0].text
-    assert len(still) == 5  # the server kept answering
+    assert len(still) == 7  # the server kept answering
     assert sites.received == []

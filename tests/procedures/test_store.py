@@ -116,4 +116,4 @@ def test_a_version_3_store_keeps_its_search_text_embeddings_and_revisions_as_par
     assert [r.id for r in reopened.revisions.list(pid)] == [revision.id]
     assert [row.id for row in reopened.index.search(None, 10)] == [pid] and list(reopened.index.embeddings("toy", [pid])) == [pid]
     versions = dict(sqlite3.connect(path).execute("SELECT name, version FROM schema_versions").fetchall())
-    assert versions == {"recordings": 1, "procedures": 3, "procedure_index": 2, "revisions": 1, "lessons": 1}
+    assert versions == {"recordings": 1, "procedures": 3, "procedure_index": 2, "revisions": 1, "lessons": 1, "learned": 1}
