@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import select
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,19 +21,20 @@ from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
 from core.settings import check_store_url, data_dir, user_name
 from procedures.backends import shown
+from procedures.backends.notices import BatchedNotices
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.lesson_table import LessonTable
 from procedures.models import Procedure
 from procedures.revision_store import RevisionStore
 from procedures.search import search_text
 from procedures.search_index import SEARCH_WEIGHTS, SearchIndex, SearchRow, save_words
-from procedures.store_rules import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, procedure_row
+from procedures.store_rules import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, Counted, procedure_row
 from recorder.recordings import RecordingStore
 
 CHANNEL = "showmehow_procedures"  # NOTIFY payload: the id of the procedure added, changed or deleted
 POOL_SIZE = 8
 CONNECT_TIMEOUT_S = 10
-COUNTS_FRESH_S = 60  # how long a term's count is kept while no procedure is added
+TERMS_LOCK = 0x534D4854  # pg_advisory_xact_lock key: one transaction at a time changes the words' counts
 MIGRATION_LOCK = 0x534D4857  # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -91,6 +93,37 @@ def _index_v1(db: Any) -> None:
     )
 
 
+def _index_v2(db: Any) -> None:
+    """How many procedures' search text holds each word, anywhere and in each column, kept in `procedure_terms` as
+    the search text changes (retrieval reads a word's count instead of counting the rows that hold it); filled from
+    the documents stored."""
+    run_script(
+        db,
+        'CREATE TABLE procedure_terms (word TEXT COLLATE "C" NOT NULL, weight TEXT NOT NULL, docs INTEGER NOT NULL,'
+        " PRIMARY KEY (word, weight))",
+    )
+    db.execute(_terms_sql("p.document IS NOT NULL"), {"sign": 1})
+
+
+def _terms_sql(rows: str) -> str:
+    """Add %(sign)s (1 or -1) times the words of the documents of `rows` to their counts: each word once per
+    procedure under `*` (anywhere) and once under each weight (column) it has there, in the words' order (so that
+    writers never wait on each other in a circle)."""
+    return (
+        "INSERT INTO procedure_terms (word, weight, docs) SELECT word, weight, %(sign)s * COUNT(*) FROM ("
+        "SELECT DISTINCT p.id, t.lexeme AS word, w.weight FROM procedures AS p, unnest(p.document) AS t,"
+        f" unnest(array_prepend('*', t.weights::text[])) AS w(weight) WHERE {rows}) AS found"
+        " GROUP BY word, weight ORDER BY word, weight"
+        " ON CONFLICT (word, weight) DO UPDATE SET docs = procedure_terms.docs + excluded.docs"
+    )
+
+
+def _count_terms(db: Any, procedure_ids: list[str], sign: int) -> None:
+    """Count the words of these procedures' documents in (1) or out (-1), one transaction at a time."""
+    db.execute("SELECT pg_advisory_xact_lock(%(lock)s)", {"lock": TERMS_LOCK})
+    db.execute(_terms_sql("p.id = ANY(%(ids)s)"), {"ids": procedure_ids, "sign": sign})
+
+
 def _revisions_v1(db: Any) -> None:
     run_script(
         db,
@@ -113,7 +146,7 @@ def _lessons_v1(db: Any) -> None:
 
 SCHEMAS = (
     Schema("procedures", (_procedures_v1, _procedures_v2)),
-    Schema("procedure_index", (_index_v1,)),
+    Schema("procedure_index", (_index_v1, _index_v2)),
     Schema("revisions", (_revisions_v1,)),
     Schema("lessons", (_lessons_v1,)),
 )
@@ -170,7 +203,7 @@ class TeamDatabase:
             max_size=POOL_SIZE,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
             configure=_configure,
-            check=ConnectionPool.check_connection,  # a connection the server dropped (a restart) is replaced, not used
+            check=_check,  # a connection the server dropped (a restart) is replaced, not used
             timeout=CONNECT_TIMEOUT_S,
             open=False,
             name="showmehow",
@@ -236,6 +269,16 @@ class TeamDatabase:
         self.pool.close()
 
 
+def _check(conn: Any) -> None:
+    """Raise for a pooled connection that the server has closed (a restart), so that the pool replaces it; one
+    still open costs no round trip: an idle connection's socket has something to read only when the server said
+    goodbye (or the connection is broken), and then the pool's own check runs."""
+    from psycopg_pool import ConnectionPool
+
+    if conn.closed or select.select([conn.fileno()], [], [], 0)[0]:
+        ConnectionPool.check_connection(conn)
+
+
 def _first_line(exc: Exception) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
@@ -294,33 +337,24 @@ class TeamSearchIndex(SearchIndex):
             if not q:
                 return []
             rows = self._db.execute(
-                f"SELECT {columns} FROM procedures WHERE document @@ %(q)s::tsquery"
+                f"SELECT {columns} FROM procedures WHERE document @@ %(q)s::tsquery AND deprecated = 0"
                 " ORDER BY ts_rank(%(weights)s::float4[], document, %(q)s::tsquery) DESC, seq LIMIT %(limit)s",
                 {"q": q, "weights": RANK_WEIGHTS, "limit": limit},
             ).fetchall()
         else:
-            rows = self._db.execute(f"SELECT {columns} FROM procedures WHERE document IS NOT NULL LIMIT ?", (limit,)).fetchall()
+            rows = self._db.execute(
+                f"SELECT {columns} FROM procedures WHERE document IS NOT NULL AND deprecated = 0 LIMIT ?", (limit,)
+            ).fetchall()
         return [_search_row(r) for r in rows]
 
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
-        """Counted through the GIN index, and kept while no procedure is added, for at most COUNTS_FRESH_S (a count
-        of a common word visits every row that has it; edits elsewhere change counts little, and they only weigh
-        words)."""
-        now = (self.size_estimate(), int(time.monotonic() // COUNTS_FRESH_S))
-        if now != self._counted_at:
-            self._counts.clear()
-            self._counted_at = now
-        terms = sorted(set(terms))
-        missing = [t for t in terms if (column, t) not in self._counts]
-        if missing:
-            weight = f":{COLUMN_WEIGHTS[column]}" if column else ""
-            queries = {_lexeme(t) + weight: t for t in missing}
-            found = self._db.execute(
-                "SELECT q, (SELECT COUNT(*) FROM procedures WHERE document @@ q::tsquery) FROM unnest(%(queries)s::text[]) AS q",
-                {"queries": list(queries)},
-            ).fetchall()
-            self._counts |= {(column, queries[q]): n for q, n in found}
-        return {t: n for t in terms if (n := self._counts[(column, t)])}
+        """Read in one query from the counts that every change of the search text keeps (see _index_v2)."""
+        lexemes = {t[:LEXEME_CHARS]: t for t in set(terms)}
+        found = self._db.execute(
+            "SELECT word, docs FROM procedure_terms WHERE weight = ? AND word = ANY(?) AND docs > 0",
+            (COLUMN_WEIGHTS[column] if column else "*", list(lexemes)),
+        ).fetchall()
+        return {lexemes[word]: docs for word, docs in found}
 
     def size_estimate(self) -> int:
         return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM procedures").fetchone()[0]
@@ -334,9 +368,11 @@ class TeamSearchIndex(SearchIndex):
             " search_fits = ?, document = ?::tsvector WHERE id = ?",
             (*columns, procedure.id),
         )
+        _count_terms(self._db, [procedure.id], 1)
         save_words(self._db, words)
 
     def drop(self, procedure_id: str) -> None:
+        _count_terms(self._db, [procedure_id], -1)
         self._db.execute(
             "UPDATE procedures SET search_goal = NULL, search_about = NULL, search_steps = NULL, search_vals = NULL,"
             " search_places = NULL, search_fits = NULL, document = NULL WHERE id = ?",
@@ -359,10 +395,16 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
     return SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9])
 
 
+COUNTED = (
+    "RETURNING id, success_count, failure_count, COALESCE((data ->> 'other_runs')::int, 0), deprecated = 1,"
+    " COALESCE((data ->> 'version')::int, 0)"
+)
+
+
 def _outcome_sql(step_failed: int | None) -> str:
     """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
     version, who, when, and the failing step's count; the JSON read once), from the values the row holds as it runs;
-    a procedure it deprecates loses its search text; and listeners are told."""
+    it returns the counts, not the procedure. A procedure it deprecates keeps its search text, which search skips."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
@@ -377,21 +419,17 @@ def _outcome_sql(step_failed: int | None) -> str:
         path = "ARRAY['steps', %(step)s::text, 'failure_count']"
         data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((j #>> {path})::int, 0) + 1), false)"
     return (
-        "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
+        "UPDATE procedures SET success_count = success_count + %(won)s,"
         f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
-        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored),"
-        f" document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
-        " WHERE id = %(id)s RETURNING id, data)"
-        f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored) WHERE id = %(id)s {COUNTED}"
     )
 
 
 OTHER_RUN_SQL = (
-    "WITH counted AS (UPDATE procedures SET updated_at = %(now)s::float8, data = data || jsonb_build_object("
+    "UPDATE procedures SET updated_at = %(now)s::float8, data = data || jsonb_build_object("
     "'other_runs', COALESCE((data ->> 'other_runs')::int, 0) + 1, 'updated_at', %(now)s::float8,"
     " 'version', COALESCE((data ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
-    " WHERE id = %(id)s RETURNING id, data)"
-    f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+    f" WHERE id = %(id)s {COUNTED}"
 )
 
 
@@ -448,6 +486,7 @@ class TeamProcedureStore(LocalProcedureStore):
         self.revisions = RevisionStore(self._db, self)
         self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")
         self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
+        self._notices = BatchedNotices(self._notify_all)
 
     def _migrate(self) -> None:
         with self._db.transaction() as db:
@@ -462,7 +501,7 @@ class TeamProcedureStore(LocalProcedureStore):
         only reads may read), this role may read and write."""
         if quick:
             return
-        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_embeddings")
+        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_terms", "procedure_embeddings")
         rights = " AND ".join(f"has_table_privilege(t, '{right}')" for right in ("SELECT", "INSERT", "UPDATE", "DELETE"))
         missing = [  # each right asked alone: has_table_privilege of several says whether any one is held
             t for (t,) in self._db.execute(f"SELECT t FROM unnest(?::text[]) AS t WHERE NOT ({rights})", (list(tables),))
@@ -474,25 +513,26 @@ class TeamProcedureStore(LocalProcedureStore):
                 "ask its administrator for SELECT, INSERT, UPDATE and DELETE on them"
             )
 
-    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
-        """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count."""
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Counted:
+        """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count.
+        Listeners are told in the next batch of notices."""
         step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
         params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
-        row = self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
-        if row is None:
-            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        return Procedure.model_validate_json(row[0])
+        return self._counted(procedure_id, self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone())
 
-    def record_other_run(self, procedure_id: str) -> Procedure:
+    def record_other_run(self, procedure_id: str) -> Counted:
         """One more run that leaves the confidence as it was, in one atomic statement (see record_outcome)."""
         params = {"now": time.time(), "user": self.user, "id": procedure_id}
-        row = self._db.execute(OTHER_RUN_SQL, params).fetchone()
+        return self._counted(procedure_id, self._db.execute(OTHER_RUN_SQL, params).fetchone())
+
+    def _counted(self, procedure_id: str, row: tuple[Any, ...] | None) -> Counted:
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        return Procedure.model_validate_json(row[0])
+        self._notices.add(procedure_id)
+        return Counted(*row)
 
     def _insert(self, db: Any, procedures: list[Procedure]) -> None:
-        """All in three statements, their search text in their rows (a thousand at a time stay fast)."""
+        """All in a few statements, their search text in their rows (a thousand at a time stay fast)."""
         rows, words = [], set()
         for procedure in procedures:
             columns, procedure_words = search_columns(procedure)
@@ -508,8 +548,9 @@ class TeamProcedureStore(LocalProcedureStore):
         except self.DUPLICATE as exc:
             key = re.search(r"\(id\)=\((.*)\)", exc.diag.message_detail or "")  # type: ignore[attr-defined]
             raise ShowMeHowError(f"a procedure with id {key.group(1) if key else '?'!r} already exists") from exc
+        _count_terms(db, [p.id for p in procedures], 1)
         save_words(db, words)
-        db.execute("SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", (CHANNEL, [p.id for p in procedures]))
+        self._notify_all([p.id for p in procedures])
 
     def _write_back(self, db: Any, p: Procedure) -> int:
         changed = super()._write_back(db, p)
@@ -524,12 +565,18 @@ class TeamProcedureStore(LocalProcedureStore):
 
     def _notify(self, procedure_id: str) -> None:
         """Tell every listener (sent when the transaction commits, not before)."""
-        self._db.execute("SELECT pg_notify(?, ?)", (CHANNEL, procedure_id))
+        self._notify_all([procedure_id])
+
+    def _notify_all(self, procedure_ids: list[str]) -> None:
+        self._db.execute("SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", (CHANNEL, procedure_ids))
 
     def listen(self) -> ChangeListener:
         """A listener for the procedures that anyone adds, changes or deletes from now on (see ChangeListener)."""
         return ChangeListener(self._db.url)
 
     def close(self) -> None:
-        self.recordings.close()
-        self._db.close()
+        try:
+            self._notices.flush()
+        finally:
+            self.recordings.close()
+            self._db.close()

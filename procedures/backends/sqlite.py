@@ -27,7 +27,7 @@ from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
 from procedures.revision_store import RevisionStore
 from procedures.search_index import SCHEMA as INDEX_SCHEMA
 from procedures.search_index import SearchIndex
-from procedures.store_rules import SkippedRowWarning, deprecates, edit_conflict, procedure_row
+from procedures.store_rules import Counted, SkippedRowWarning, deprecates, edit_conflict, procedure_row
 from recorder.recordings import RecordingStore
 
 
@@ -214,7 +214,7 @@ class LocalProcedureStore:
         cleared: dict[str, object] = {} if deprecated else {"failure_count": 0}
         return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated, **cleared}))
 
-    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Counted:
         """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing.
         The read and the write are one immediate transaction: outcomes from other processes are never lost."""
         with transaction(self._db) as db:
@@ -228,9 +228,9 @@ class LocalProcedureStore:
             procedure.deprecated = procedure.deprecated or deprecates(procedure.success_count, procedure.failure_count)
             procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
             self._write_back(db, procedure)
-        return procedure
+        return Counted.of(procedure)
 
-    def record_other_run(self, procedure_id: str) -> Procedure:
+    def record_other_run(self, procedure_id: str) -> Counted:
         """A run of the procedure that leaves its confidence as it was (done unverified, or repaired by a fix it
         learned): one more run all the same."""
         with transaction(self._db) as db:
@@ -238,7 +238,7 @@ class LocalProcedureStore:
             procedure.other_runs += 1
             procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
             self._write_back(db, procedure)
-        return procedure
+        return Counted.of(procedure)
 
     def _write_back(self, db: Database, p: Procedure) -> int:
         """Overwrite a stored procedure and its search text; the number of rows changed (0: no such id)."""
