@@ -13,6 +13,7 @@ import re
 import select
 import threading
 import time
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -213,6 +214,8 @@ class TeamDatabase:
         except Exception as exc:
             self.pool.close()
             raise ShowMeHowError(f"cannot reach the team store {shown(url)}: {str(exc).strip() or type(exc).__name__}") from exc
+        self._closer = weakref.finalize(self, _close_apart, self.pool)  # a store dropped unclosed still closes
+        self._closer.atexit = False
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> _Result:
         """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict)."""
@@ -266,7 +269,15 @@ class TeamDatabase:
                 self._held.conn = None
 
     def close(self) -> None:
+        self._closer.detach()
         self.pool.close()
+
+
+def _close_apart(pool: Any) -> None:
+    """Close the pool of a database dropped without `close()`, from a thread of its own: the garbage collector may
+    drop it in any thread, one of the pool's own among them, which cannot wait for itself to stop (the pool's
+    `__del__` would try, and fail)."""
+    threading.Thread(target=pool.close, name="showmehow-store-close", daemon=True).start()
 
 
 def _check(conn: Any) -> None:
