@@ -36,6 +36,7 @@ from core.masking import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of
 from procedures.models import ProcedureStep
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time, handle_in_time
 from procedures.runtime.gestures import drag_onto
 from procedures.runtime.playback import plain_error, set_in_place
 from procedures.store import ProcedureStore
@@ -94,7 +95,7 @@ class Observation:
 def observe(page: Page) -> Observation:
     try:
         page.wait_for_load_state("domcontentloaded", timeout=10_000)
-        seen = page.evaluate(observe_function(), ELEMENT_LIMIT)
+        seen = evaluate_in_time(page, observe_function(), ELEMENT_LIMIT)
         return Observation(url=page.url, title=page.title(), elements=seen["elements"], text=seen["text"])
     except PlaywrightError as exc:
         return Observation(url=page.url, title="", elements=[], text=f"(the page could not be read: {str(exc).splitlines()[0]})")
@@ -110,6 +111,7 @@ class AgentState:
     last_domain: str | None = None
     finished: Finish | None = None
     stop_reason: str | None = None
+    page_trouble: str | None = None  # what the page did that ended the run (it froze): the environment's fault
     learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
 
 
@@ -184,7 +186,11 @@ class Agent:
             if self.controls.stop.is_set():
                 self.state.stop_reason = "stopped on request"
                 break
-            observation = observe(self.page)
+            try:
+                observation = observe(self.page)
+            except PageFrozen as exc:
+                self.state.page_trouble = self.state.stop_reason = str(exc)
+                break
             _shorten_pages(messages)  # earlier pages are history: only the latest is shown in full
             context = self.context if self.context != sent else ""  # the memory once, then what changed
             sent = self.context
@@ -303,9 +309,11 @@ class Agent:
                 record.description = self.log.masked(step.description) or None
                 record.selector = step.selector if acted_on else None  # what a revision's step holds: its picture's key
             self.state.consecutive_errors = 0
-        except (ValueError, PlaywrightError) as exc:
+        except (ValueError, PlaywrightError, PageFrozen) as exc:
             result = (plain_error(exc) if isinstance(exc, PlaywrightError) else str(exc).splitlines()[0])[:500]
             record.status, record.error = "error", result
+            if isinstance(exc, PageFrozen):
+                self.state.page_trouble = self.state.stop_reason = result
             self.state.consecutive_errors += 1
             result = f"error: {result}"
         record.url = self.page.url
@@ -447,13 +455,14 @@ class Agent:
         """The element an action works on, as the recorder describes it (selectors best first, label, field)."""
         try:
             if isinstance(args, Click | Fill | Select):
-                return self._locator(args.ref).evaluate(describe_function())
+                return evaluate_in_time(self._locator(args.ref), describe_function())
             if isinstance(args, Drag):
-                dropped = self._locator(args.target).evaluate(describe_function())
-                moved = self._locator(args.source).evaluate(describe_function())
+                dropped = evaluate_in_time(self._locator(args.target), describe_function())
+                moved = evaluate_in_time(self._locator(args.source), describe_function())
                 return moved | {"to": dropped.get("selectors") or [], "to_label": dropped.get("label") or ""}
             if isinstance(args, Type | Press):
-                return self.page.evaluate_handle("() => document.activeElement || document.body").evaluate(describe_function())
+                focused = handle_in_time(self.page, "() => document.activeElement || document.body")
+                return evaluate_in_time(focused, describe_function(), page=self.page)
         except PlaywrightError:
             return None  # a page that will not be described still gets the action; only the learning misses it
         return None

@@ -73,6 +73,21 @@ def _procedures_v2(db: Any) -> None:
     )
 
 
+def _procedures_v3(db: Any) -> None:
+    """An outcome changes columns only, as a plain one-row UPDATE does (rewriting the JSON cost the server twice
+    the statement): the save's version, who made it and the other runs get columns too, and the failures counted
+    on steps since the JSON was written are kept in `step_failures` (1-based); reads lay the columns over the JSON
+    (TeamProcedureStore.DATA), and every write of the whole procedure makes them one again."""
+    run_script(
+        db,
+        "ALTER TABLE procedures ADD COLUMN version INTEGER NOT NULL DEFAULT 0,"
+        " ADD COLUMN changed_by TEXT NOT NULL DEFAULT '', ADD COLUMN other_runs INTEGER NOT NULL DEFAULT 0,"
+        " ADD COLUMN step_failures INTEGER[];"
+        " UPDATE procedures SET version = COALESCE((data ->> 'version')::int, 0),"
+        " changed_by = COALESCE(data ->> 'changed_by', ''), other_runs = COALESCE((data ->> 'other_runs')::int, 0)",
+    )
+
+
 def _index_v1(db: Any) -> None:
     """The search text lives in the procedure's own row: `document` holds its words with their places and the
     column they came from as the weight (goal A, about B, steps C, values D)."""
@@ -146,7 +161,7 @@ def _lessons_v1(db: Any) -> None:
 
 
 SCHEMAS = (
-    Schema("procedures", (_procedures_v1, _procedures_v2)),
+    Schema("procedures", (_procedures_v1, _procedures_v2, _procedures_v3)),
     Schema("procedure_index", (_index_v1, _index_v2)),
     Schema("revisions", (_revisions_v1,)),
     Schema("lessons", (_lessons_v1,)),
@@ -406,41 +421,45 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
     return SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9])
 
 
-COUNTED = (
-    "RETURNING id, success_count, failure_count, COALESCE((data ->> 'other_runs')::int, 0), deprecated = 1,"
-    " COALESCE((data ->> 'version')::int, 0)"
+COUNTED = "RETURNING id, success_count, failure_count, other_runs, deprecated = 1, version"
+STEP_COUNTED = (  # the JSON's steps with the failures counted since it was written
+    "jsonb_set(data, '{steps}', COALESCE((SELECT jsonb_agg(CASE WHEN step_failures[n] IS NULL THEN s ELSE jsonb_set(s,"
+    " '{failure_count}', to_jsonb(COALESCE((s ->> 'failure_count')::int, 0) + step_failures[n])) END ORDER BY n)"
+    " FROM jsonb_array_elements(data -> 'steps') WITH ORDINALITY AS e(s, n)), '[]'::jsonb))"
+)
+DATA = (  # a procedure's JSON with what outcomes changed in its columns laid over it
+    f"((CASE WHEN step_failures IS NULL THEN data ELSE {STEP_COUNTED} END) || jsonb_build_object("
+    "'success_count', success_count, 'failure_count', failure_count, 'deprecated', deprecated = 1,"
+    " 'updated_at', updated_at, 'version', version, 'changed_by', changed_by, 'other_runs', other_runs))"
 )
 
 
 def _outcome_sql(step_failed: int | None) -> str:
-    """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
-    version, who, when, and the failing step's count; the JSON read once), from the values the row holds as it runs;
-    it returns the counts, not the procedure. A procedure it deprecates keeps its search text, which search skips."""
+    """One statement that counts an outcome in the procedure's columns, from the values the row holds as it runs,
+    as a plain one-row UPDATE does (the JSON is not rewritten: reads lay the columns over it); it returns the
+    counts. A procedure it deprecates keeps its search text, which search skips."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
         f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
     )
-    data = (
-        "j || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
-        f" 'deprecated', ({deprecated}) = 1, 'updated_at', %(now)s::float8,"
-        " 'version', COALESCE((j ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
-    )
-    if step_failed is not None:
-        path = "ARRAY['steps', %(step)s::text, 'failure_count']"
-        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((j #>> {path})::int, 0) + 1), false)"
+    step = ""
+    if step_failed is not None:  # a step the procedure has (an index past its steps would grow the array)
+        at = "%(step)s::int + 1"
+        step = (
+            f", step_failures[{at}] = CASE WHEN %(step)s::int < jsonb_array_length(data -> 'steps')"
+            f" THEN COALESCE(step_failures[{at}], 0) + 1 ELSE step_failures[{at}] END"
+        )
     return (
-        "UPDATE procedures SET success_count = success_count + %(won)s,"
-        f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
-        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored) WHERE id = %(id)s {COUNTED}"
+        "UPDATE procedures SET success_count = success_count + %(won)s, failure_count = failure_count + %(lost)s,"
+        f" deprecated = {deprecated}, updated_at = %(now)s::float8, version = version + 1, changed_by = %(user)s{step}"
+        f" WHERE id = %(id)s {COUNTED}"
     )
 
 
 OTHER_RUN_SQL = (
-    "UPDATE procedures SET updated_at = %(now)s::float8, data = data || jsonb_build_object("
-    "'other_runs', COALESCE((data ->> 'other_runs')::int, 0) + 1, 'updated_at', %(now)s::float8,"
-    " 'version', COALESCE((data ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
-    f" WHERE id = %(id)s {COUNTED}"
+    "UPDATE procedures SET other_runs = other_runs + 1, updated_at = %(now)s::float8, version = version + 1,"
+    f" changed_by = %(user)s WHERE id = %(id)s {COUNTED}"
 )
 
 
@@ -479,6 +498,7 @@ class TeamProcedureStore(LocalProcedureStore):
     LOCK = " FOR UPDATE"
     RECORDING_LINKS = "data ->> 'recording_id', data ->> 'variants'"
     ROW_ORDER = "seq"
+    DATA = DATA
     _db: TeamDatabase
 
     def __init__(self, url: str) -> None:
@@ -547,13 +567,14 @@ class TeamProcedureStore(LocalProcedureStore):
         rows, words = [], set()
         for procedure in procedures:
             columns, procedure_words = search_columns(procedure)
-            rows.append((*procedure_row(procedure), *columns))
+            rows.append((*procedure_row(procedure), procedure.version, procedure.changed_by, procedure.other_runs, *columns))
             words |= procedure_words
         try:
             db.executemany(
                 "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data,"
+                " version, changed_by, other_runs,"
                 " search_goal, search_about, search_steps, search_vals, search_places, search_fits, document)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::tsvector)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::tsvector)",
                 rows,
             )
         except self.DUPLICATE as exc:
@@ -564,8 +585,13 @@ class TeamProcedureStore(LocalProcedureStore):
         self._notify_all([p.id for p in procedures])
 
     def _write_back(self, db: Any, p: Procedure) -> int:
+        """The whole procedure written: its JSON holds every count again, the columns say the same."""
         changed = super()._write_back(db, p)
         if changed:
+            db.execute(
+                "UPDATE procedures SET version = ?, changed_by = ?, other_runs = ?, step_failures = NULL WHERE id = ?",
+                (p.version, p.changed_by, p.other_runs, p.id),
+            )
             self._notify(p.id)
         return changed
 

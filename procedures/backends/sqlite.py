@@ -66,6 +66,7 @@ class LocalProcedureStore:
     LOCK = ""  # what a SELECT adds to lock the rows it reads until the transaction ends
     RECORDING_LINKS = "json_extract(data, '$.recording_id'), json_extract(data, '$.variants')"
     ROW_ORDER = "rowid"  # the order procedures were added in
+    DATA = "data"  # what a procedure's JSON is read as
     DUPLICATE: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
     path: Path | str  # the file, or the team store's URL as messages show it
     _db: Database
@@ -85,7 +86,7 @@ class LocalProcedureStore:
         return self._get(self._db, procedure_id)
 
     def _get(self, db: Database, procedure_id: str, lock: str = "") -> Procedure:
-        row = db.execute(f"SELECT data FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
+        row = db.execute(f"SELECT {self.DATA} FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         try:
@@ -107,7 +108,7 @@ class LocalProcedureStore:
 
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
         """Every valid procedure, newest first; a row that fails validation is skipped with a SkippedRowWarning."""
-        query = "SELECT id, data FROM procedures"
+        query = f"SELECT id, {self.DATA} FROM procedures"
         if not include_deprecated:
             query += " WHERE deprecated = 0"
         procedures = []
@@ -125,7 +126,7 @@ class LocalProcedureStore:
     def invalid_rows(self) -> list[tuple[str, str]]:
         """(id, reason) of every stored procedure that fails validation."""
         out = []
-        for procedure_id, data in self._db.execute("SELECT id, data FROM procedures"):
+        for procedure_id, data in self._db.execute(f"SELECT id, {self.DATA} FROM procedures"):
             try:
                 Procedure.model_validate_json(data)
             except ValidationError as exc:

@@ -21,7 +21,7 @@ from core.sites import host_of, on_site
 from core.urls import origin_of
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
-from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time, handle_in_time, page_trouble
 from procedures.runtime.formats import for_input, month_shown, ordinal_number, read_date, well_formed
 from procedures.runtime.gestures import GESTURES, play_gesture, word_of
 from procedures.runtime.looping import play_loop
@@ -353,7 +353,7 @@ def hidden_too(identity: str) -> str | None:
 def _hidden_in_opener(locator: Locator, hidden: list[Locator]) -> bool:
     """Whether the one element found is hidden, has a recorded role and name, and a control that opens what
     holds it (a menu item with a submenu, a tab) is shown: replay opens that (_reveal) and goes on."""
-    return bool(hidden) and not locator.is_visible() and _is_one_of(locator, hidden) and locator.evaluate(HAS_OPENER_JS)
+    return bool(hidden) and not locator.is_visible() and _is_one_of(locator, hidden) and evaluate_in_time(locator, HAS_OPENER_JS)
 
 
 def _describe(step: Mapping[str, Any]) -> str:
@@ -377,7 +377,11 @@ MAX_MONTH_STEPS = 120  # ten years of a calendar's month arrows
 
 def _names_arrow(element: Locator, words: tuple[str, ...]) -> bool:
     """The element says one of `words` (a calendar's "Prev" or "›"), in its text, title or aria-label."""
-    said = element.evaluate("e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')").lower().split()
+    said = (
+        evaluate_in_time(element, "e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')")
+        .lower()
+        .split()
+    )
     return any(w in said for w in words)
 
 
@@ -569,7 +573,7 @@ class Player:
         selector, locator, tried = self._locate_on_path(index, step, page)
         if step.get("suggestion"):
             locator = self._as_typed(step, page, selector, locator)
-        self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
+        self._check_secrets(index, step, evaluate_in_time(locator, "() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}
@@ -685,7 +689,7 @@ class Player:
         scope = self._scope(step, page)
         try:
             return (
-                page.evaluate(checks.STATE_JS, None)
+                evaluate_in_time(page, checks.STATE_JS, None)
                 if scope is page
                 else scope.locator(":root").evaluate_all(checks.STATE_OF_FIRST_JS)
             )
@@ -703,7 +707,7 @@ class Player:
         try:
             for selector in [self._text(s, "selector") for s in after.get("selectors") or [after.get("selector")] if s]:
                 found = scope.locator(selector)
-                if found.count() == 1 and (found.is_visible() or found.evaluate(HAS_OPENER_JS)):
+                if found.count() == 1 and (found.is_visible() or evaluate_in_time(found, HAS_OPENER_JS)):
                     return True
         except (KeyError, PlaywrightError):
             return False
@@ -1045,7 +1049,7 @@ class Player:
         for _ in range(MAX_REVEALS):
             if locator.is_visible():
                 return
-            opener = locator.evaluate_handle(OPENER_JS).as_element()
+            opener = handle_in_time(locator, OPENER_JS).as_element()
             if opener is None:
                 return
             name = " ".join(opener.inner_text().split())[:60]
@@ -1183,14 +1187,14 @@ class Player:
         elif action == "uncheck":
             locator.uncheck(timeout=timeout)
         elif action == "press":
-            on_page = locator.evaluate("e => e === document.body")
+            on_page = evaluate_in_time(locator, "e => e === document.body")
             for _ in range(step.get("repeat") or 1):
                 if on_page:
                     page.keyboard.press(value)
                 else:
                     locator.press(value, timeout=timeout)
         elif action == "submit":
-            locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
+            evaluate_in_time(locator, "form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
         elif action in GESTURES:
@@ -1212,7 +1216,7 @@ class Player:
     def _click_by_picture(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page) -> None:
         """Click the element of the recorded one's role that shows the picture shown with the task's words,
         opening what holds it first."""
-        found = locator.first.evaluate(PICTURE_ITEM_JS)
+        found = evaluate_in_time(locator.first, PICTURE_ITEM_JS)
         self._fail_if(index, step, page, found.get("problem"))
         target = self._scope(step, page).locator(found["css"]).nth(found["index"])
         self._reveal(target)
@@ -1316,7 +1320,7 @@ class Player:
     def _tick_exactly(self, index: int, step: Mapping[str, Any], locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others; a step
         whose element is itself a checkbox (a set of one) ticks that box."""
-        own = locator.first.evaluate("e => e.matches('input[type=checkbox]')")
+        own = evaluate_in_time(locator.first, "e => e.matches('input[type=checkbox]')")
         boxes = locator.first if own else locator.first.locator("input[type=checkbox]")
         names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
         wanted = set(listed(value, names))  # "Salt and pepper" is one when a box is so labelled
