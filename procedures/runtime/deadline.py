@@ -43,7 +43,7 @@ def evaluate_in_time(
 ) -> Any:
     """`target.evaluate(expression, arg)` on a page, frame, locator or handle (a handle names its `page`), or
     PageFrozen when the page has not answered within `seconds` (a locator's wait for its element on top)."""
-    call = target._impl_obj.evaluate(expression=expression, arg=mapping.to_impl(arg))  # noqa: SLF001 - no public deadline
+    call = target._impl_obj.evaluate(expression=expression, arg=mapping.to_impl(arg), **_wait(target))  # noqa: SLF001
     return mapping.from_maybe_impl(_in_time(target, call, seconds, page))
 
 
@@ -51,8 +51,13 @@ def handle_in_time(
     target: Target, expression: str, arg: Any = None, seconds: float = PAGE_DEADLINE_S, page: Page | None = None
 ) -> JSHandle:
     """`target.evaluate_handle(expression, arg)` with the deadline of evaluate_in_time."""
-    call = target._impl_obj.evaluate_handle(expression=expression, arg=mapping.to_impl(arg))  # noqa: SLF001
+    call = target._impl_obj.evaluate_handle(expression=expression, arg=mapping.to_impl(arg), **_wait(target))  # noqa: SLF001
     return mapping.from_impl(_in_time(target, call, seconds, page))
+
+
+def _wait(target: Target) -> dict[str, float]:
+    """A locator's wait for its element (Playwright's own, which it ends itself); other targets do not wait."""
+    return {"timeout": LOCATOR_WAIT_S * 1000} if isinstance(target, Locator) else {}
 
 
 def _in_time(target: Target, call: Awaitable[Any], seconds: float, page: Page | None) -> Any:
