@@ -5,6 +5,8 @@ the ids it changed once per NOTICE_BATCH_S, each at most once, in one statement,
 from __future__ import annotations
 
 import threading
+import time
+import weakref
 from collections.abc import Callable
 
 from core.errors import ShowMeHowError
@@ -13,35 +15,56 @@ NOTICE_BATCH_S = 0.1  # how long an id waits for others to be told with it
 
 
 class BatchedNotices:
-    """Ids to tell, gathered: `add` schedules a batch (sent from a timer thread), `flush` sends what is waiting
-    now (on closing the store). A batch that cannot be sent (the server gone) is dropped: listeners read the
-    store again when they reconnect, and a notice is a hint, not the change."""
+    """Ids to tell, gathered: `add` wakes one thread of the store's own, which sends what has gathered NOTICE_BATCH_S
+    later; `flush` sends what is waiting now (on closing the store). A batch that cannot be sent (the server gone)
+    is dropped: a notice is a hint to read the store again, not the change."""
 
     def __init__(self, send: Callable[[list[str]], None], delay: float = NOTICE_BATCH_S) -> None:
         self._send, self._delay = send, delay
         self._waiting: dict[str, None] = {}
         self._lock = threading.Lock()
-        self._timer: threading.Timer | None = None
+        self._wake = threading.Event()
+        self._sender: threading.Thread | None = None
 
     def add(self, procedure_id: str) -> None:
         with self._lock:
             self._waiting[procedure_id] = None
-            if self._timer is None:
-                self._timer = threading.Timer(self._delay, self._flush_quietly)
-                self._timer.daemon = True
-                self._timer.start()
+            if self._sender is None:
+                self._sender = threading.Thread(
+                    target=_send_batches, args=(weakref.ref(self), self._wake, self._delay), name="showmehow-notices", daemon=True
+                )
+                self._sender.start()
+                weakref.finalize(self, self._wake.set)  # a store dropped unclosed: its thread ends
+        if not self._wake.is_set():
+            self._wake.set()
 
     def flush(self) -> None:
         with self._lock:
             ids, self._waiting = list(self._waiting), {}
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
         if ids:
             self._send(ids)
 
-    def _flush_quietly(self) -> None:
+    def close(self) -> None:
+        """Send what is waiting and end the thread."""
+        self._delay = -1.0
+        self._wake.set()
+        self.flush()
+
+
+def _send_batches(notices: weakref.ref[BatchedNotices], wake: threading.Event, delay: float) -> None:
+    """The sending thread: it holds its notices only while it sends, so that a store dropped unclosed goes."""
+    while wake.wait():
+        held = notices()
+        if held is None or held._delay < 0:  # noqa: SLF001 - the thread's own object
+            return
+        del held
+        time.sleep(delay)
+        wake.clear()
+        held = notices()
+        if held is None:
+            return
         try:
-            self.flush()
+            held.flush()
         except ShowMeHowError:
             pass
+        del held

@@ -7,6 +7,7 @@ Needs the `team` extra (psycopg 3 and psycopg-pool)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -184,6 +185,13 @@ class _Result:
         return iter(self._rows)
 
 
+def _result(cursor: Any) -> _Result:
+    """What a statement returned (its rows, if it returns any: asked of the result, not of `description`, which
+    builds its columns' descriptions each time)."""
+    returned = cursor.pgresult is not None and cursor.pgresult.nfields
+    return _Result(cursor.fetchall() if returned else [], cursor.rowcount)
+
+
 def _placeholders(sql: str) -> str:
     """The store's statements (written with `?`, as SQLite takes them) as psycopg takes them."""
     return sql.replace("%", "%%").replace("?", "%s")
@@ -233,11 +241,25 @@ class TeamDatabase:
         self._closer.atexit = False
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> _Result:
-        """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict)."""
+        """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict); a statement on its
+        own takes a pooled connection and gives it back with no context manager between (an outcome is little more)."""
         query = sql if isinstance(params, dict) else _placeholders(sql)
-        with self._connection() as conn:
-            cursor = conn.execute(query, params)
-            return _Result(cursor.fetchall() if cursor.description else [], cursor.rowcount)
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            cursor = held.execute(query, params)
+            return _result(cursor)
+        try:
+            conn = self.pool.getconn()
+            try:
+                cursor = conn.execute(query, params)
+                return _result(cursor)
+            finally:
+                self.pool.putconn(conn)
+        except Exception as exc:
+            said = _said(exc, shown(self.url))
+            if said is None:
+                raise
+            raise said from exc
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with self._connection() as conn, conn.cursor() as cursor:
@@ -256,20 +278,13 @@ class TeamDatabase:
     def _reachable(self) -> Iterator[None]:
         """A lost connection, a server gone, a role that may not write or data the database cannot hold (a NUL
         character) as one message; the other errors of the statements pass (a duplicate id, for the store)."""
-        from psycopg import DataError, OperationalError, errors
-        from psycopg_pool import PoolTimeout
-
         try:
             yield
-        except (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction) as exc:
-            raise ShowMeHowError(
-                f"the team store {shown(self.url)} does not let this role write: {_first_line(exc)}; "
-                "ask its administrator for INSERT, UPDATE and DELETE on its tables"
-            ) from exc
-        except DataError as exc:
-            raise ShowMeHowError(f"the team store {shown(self.url)} cannot hold this data: {_first_line(exc)}") from exc
-        except (OperationalError, PoolTimeout) as exc:
-            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {_first_line(exc)}") from exc
+        except Exception as exc:
+            said = _said(exc, shown(self.url))
+            if said is None:
+                raise
+            raise said from exc
 
     @contextmanager
     def transaction(self) -> Iterator[TeamDatabase]:
@@ -288,6 +303,23 @@ class TeamDatabase:
         self.pool.close()
 
 
+def _said(exc: Exception, where: str) -> ShowMeHowError | None:
+    """The one message for a database error that is no fault of the statement (see TeamDatabase._reachable)."""
+    from psycopg import DataError, OperationalError, errors
+    from psycopg_pool import PoolTimeout
+
+    if isinstance(exc, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
+        return ShowMeHowError(
+            f"the team store {where} does not let this role write: {_first_line(exc)}; "
+            "ask its administrator for INSERT, UPDATE and DELETE on its tables"
+        )
+    if isinstance(exc, DataError):
+        return ShowMeHowError(f"the team store {where} cannot hold this data: {_first_line(exc)}")
+    if isinstance(exc, (OperationalError, PoolTimeout)):
+        return ShowMeHowError(f"the team store {where} failed: {_first_line(exc)}")
+    return None
+
+
 def _close_apart(pool: Any) -> None:
     """Close the pool of a database dropped without `close()`, from a thread of its own: the garbage collector may
     drop it in any thread, one of the pool's own among them, which cannot wait for itself to stop (the pool's
@@ -299,9 +331,9 @@ def _check(conn: Any) -> None:
     """Raise for a pooled connection that the server has closed (a restart), so that the pool replaces it; one
     still open costs no round trip: an idle connection's socket has something to read only when the server said
     goodbye (or the connection is broken), and then the pool's own check runs."""
-    from psycopg_pool import ConnectionPool
-
     if conn.closed or select.select([conn.fileno()], [], [], 0)[0]:
+        from psycopg_pool import ConnectionPool
+
         ConnectionPool.check_connection(conn)
 
 
@@ -434,7 +466,8 @@ DATA = (  # a procedure's JSON with what outcomes changed in its columns laid ov
 )
 
 
-def _outcome_sql(step_failed: int | None) -> str:
+@functools.cache
+def _outcome_sql(with_step: bool) -> str:
     """One statement that counts an outcome in the procedure's columns, from the values the row holds as it runs,
     as a plain one-row UPDATE does (the JSON is not rewritten: reads lay the columns over it); it returns the
     counts. A procedure it deprecates keeps its search text, which search skips."""
@@ -444,7 +477,7 @@ def _outcome_sql(step_failed: int | None) -> str:
         f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
     )
     step = ""
-    if step_failed is not None:  # a step the procedure has (an index past its steps would grow the array)
+    if with_step:  # a step the procedure has (an index past its steps would grow the array)
         at = "%(step)s::int + 1"
         step = (
             f", step_failures[{at}] = CASE WHEN %(step)s::int < jsonb_array_length(data -> 'steps')"
@@ -549,7 +582,7 @@ class TeamProcedureStore(LocalProcedureStore):
         Listeners are told in the next batch of notices."""
         step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
         params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
-        return self._counted(procedure_id, self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone())
+        return self._counted(procedure_id, self._db.execute(_outcome_sql(step is not None), params | {"step": step}).fetchone())
 
     def record_other_run(self, procedure_id: str) -> Counted:
         """One more run that leaves the confidence as it was, in one atomic statement (see record_outcome)."""
@@ -613,7 +646,7 @@ class TeamProcedureStore(LocalProcedureStore):
 
     def close(self) -> None:
         try:
-            self._notices.flush()
+            self._notices.close()
         finally:
             self.recordings.close()
             self._db.close()
