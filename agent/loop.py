@@ -37,6 +37,7 @@ from core.masking import SECRET_MASK, mask_values
 from core.settings import Settings
 from core.sites import host_of
 from procedures.models import ProcedureStep
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time
 from procedures.runtime.gestures import drag_onto
 from procedures.runtime.stepping import plain_error, set_in_place
 from procedures.store import ProcedureStore
@@ -95,7 +96,7 @@ class Observation:
 def observe(page: Page) -> Observation:
     try:
         page.wait_for_load_state("domcontentloaded", timeout=10_000)
-        seen = page.evaluate(observe_function(), ELEMENT_LIMIT)
+        seen = evaluate_in_time(page, observe_function(), ELEMENT_LIMIT)
         return Observation(url=page.url, title=page.title(), elements=seen["elements"], text=seen["text"])
     except PlaywrightError as exc:
         return Observation(url=page.url, title="", elements=[], text=f"(the page could not be read: {str(exc).splitlines()[0]})")
@@ -111,6 +112,7 @@ class AgentState:
     last_domain: str | None = None
     finished: Finish | None = None
     stop_reason: str | None = None
+    page_trouble: str | None = None  # what the page did that ended the run (it froze): the environment's fault
     learned: list[ProcedureStep] = field(default_factory=list)  # the actions that worked, as procedure steps
     other_sites: list[str] = field(default_factory=list)  # sites the person approved going to
 
@@ -187,7 +189,11 @@ class Agent:
             if self.controls.stop.is_set():
                 self.state.stop_reason = "stopped on request"
                 break
-            observation = observe(self.page)
+            try:
+                observation = observe(self.page)
+            except PageFrozen as exc:
+                self.state.page_trouble = self.state.stop_reason = str(exc)
+                break
             _shorten_pages(messages)  # earlier pages are history: only the latest is shown in full
             context = self.context if self.context != sent else ""  # the memory once, then what changed
             sent = self.context
@@ -306,9 +312,11 @@ class Agent:
                 record.description = self.log.masked(step.description) or None
                 record.selector = step.selector if acted_on else None  # what a revision's step holds: its picture's key
             self.state.consecutive_errors = 0
-        except (ValueError, PlaywrightError) as exc:
+        except (ValueError, PlaywrightError, PageFrozen) as exc:
             result = (plain_error(exc) if isinstance(exc, PlaywrightError) else str(exc).splitlines()[0])[:500]
             record.status, record.error = "error", result
+            if isinstance(exc, PageFrozen):
+                self.state.page_trouble = self.state.stop_reason = result
             self.state.consecutive_errors += 1
             result = f"error: {result}"
         record.url = self.page.url

@@ -581,6 +581,7 @@ class _Run:
         failed = [c for c in checks if not c.passed]
         if not claimed:
             outcome: Outcome = "stopped" if state.stop_reason == "stopped on request" else "failed"
+            outcome = "environment" if state.page_trouble else outcome
             return (
                 outcome,
                 state.stop_reason or (state.finished.summary if state.finished else "the agent did not finish"),

@@ -15,14 +15,14 @@ from procedures.evidence import RunEvidence
 Mode = Literal["replay", "agent", "auto"]
 # verified: done and its checks passed; unverified: done, but nothing checked the result; failed: a step or
 # a check failed (the procedure's fault); task_fault: the task's values were missing, invalid or in a form the
-# page cannot take; environment: the site could not be reached; stopped: on request (or the window closed)
+# page cannot take; environment: the site failed the run (unreachable, a page that froze, a popup flood); stopped: on request (or the window closed)
 Outcome = Literal["verified", "unverified", "failed", "task_fault", "environment", "stopped"]
 OUTCOME_WORDS = {
     "verified": "Succeeded, verified",
     "unverified": "Done, unverified",
     "failed": "Failed",
     "task_fault": "Failed (the task's values)",
-    "environment": "Failed (the site could not be reached)",
+    "environment": "Failed (the site's fault)",
     "stopped": "Stopped",
 }
 # why an outcome leaves the confidence of the procedure it ran as it was

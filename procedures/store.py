@@ -21,9 +21,9 @@ from procedures.backends.sqlite import LocalProcedureStore
 from procedures.building import merging
 from procedures.learned_store import LearnedStore
 from procedures.models import Procedure
-from procedures.store_rules import EditConflict, SkippedRowWarning, deprecates, provenance
+from procedures.store_rules import Counted, EditConflict, SkippedRowWarning, deprecates, provenance
 
-__all__ = ["EditConflict", "ProcedureStore", "SkippedRowWarning", "deprecates", "open_store", "provenance"]
+__all__ = ["Counted", "EditConflict", "ProcedureStore", "SkippedRowWarning", "deprecates", "open_store", "provenance"]
 
 
 def open_backend(location: Path | str | None = None) -> LocalProcedureStore:
@@ -118,12 +118,12 @@ class ProcedureStore:
     def set_deprecated(self, procedure_id: str, deprecated: bool) -> Procedure:
         return self.backend.set_deprecated(procedure_id, deprecated)
 
-    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Counted:
         """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing; outcomes
-        from other processes are never lost."""
+        from other processes are never lost. Returns the procedure's counts as they are now."""
         return self.backend.record_outcome(procedure_id, success, step_failed)
 
-    def record_other_run(self, procedure_id: str) -> Procedure:
+    def record_other_run(self, procedure_id: str) -> Counted:
         """A run of the procedure that leaves its confidence as it was (done unverified, or repaired by a fix it
         learned): one more run all the same."""
         return self.backend.record_other_run(procedure_id)

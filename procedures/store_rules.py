@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 
 from core.errors import ShowMeHowError
-from procedures.models import Procedure
+from procedures.models import Procedure, confidence
 
 
 class SkippedRowWarning(UserWarning):
@@ -26,6 +27,31 @@ def deprecates(success_count: int, failure_count: int) -> bool:
     """Memp's rule: at least DEPRECATE_MIN_USES uses and a success rate under DEPRECATE_BELOW_RATE."""
     uses = success_count + failure_count
     return uses >= DEPRECATE_MIN_USES and success_count / uses < DEPRECATE_BELOW_RATE
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A procedure's counts once an outcome or another run is recorded: what `record_outcome` returns, read back by
+    the statement that counted it (the whole procedure is not read again: `get` it for that)."""
+
+    procedure_id: str
+    success_count: int
+    failure_count: int
+    other_runs: int
+    deprecated: bool
+    version: int
+
+    @property
+    def confidence(self) -> float:
+        return confidence(self.success_count, self.failure_count)
+
+    @property
+    def uses(self) -> int:
+        return self.success_count + self.failure_count
+
+    @classmethod
+    def of(cls, p: Procedure) -> Counted:
+        return cls(p.id, p.success_count, p.failure_count, p.other_runs, p.deprecated, p.version)
 
 
 def _at(when: float) -> str:

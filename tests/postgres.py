@@ -89,9 +89,23 @@ def postgres() -> Iterator[Cluster]:
 
 
 @pytest.fixture
-def team_url(postgres: Cluster) -> str:
-    """The URL of a new, empty team store on the test cluster."""
-    return postgres.database()
+def team_url(postgres: Cluster, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The URL of a new, empty team store on the test cluster. Every team store the test opened and left open is
+    closed when it ends: a pool left to the garbage collector keeps connections and closes whenever (and wherever)
+    the collector runs."""
+    from procedures.backends.postgres import TeamDatabase
+
+    opened: list[TeamDatabase] = []
+    init = TeamDatabase.__init__
+
+    def tracked(self: TeamDatabase, url: str) -> None:
+        init(self, url)
+        opened.append(self)
+
+    monkeypatch.setattr(TeamDatabase, "__init__", tracked)
+    yield postgres.database()
+    for database in opened:
+        database.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

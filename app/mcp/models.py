@@ -197,7 +197,7 @@ class StepOutcome(BaseModel):
 class RunReport(BaseModel):
     """How a run ended. outcome: verified (done, its checks passed), unverified (done, nothing checked it),
     failed (a step or a check failed), task_fault (the task's values were missing, invalid or in a form the page cannot
-    take), environment (the site could not be reached), stopped."""
+    take), environment (the site failed: unreachable, frozen, a popup flood), stopped."""
 
     outcome: Outcome
     verdict: str

@@ -165,7 +165,7 @@ def _add_running(app: MCPServer, runner: Runner) -> None:
         with new values; progress notifications per step. Risky actions (another site, an upload) are put to the
         person, and refused when the client cannot ask them. Returns the outcome: verified (done, checks passed),
         unverified (done, nothing checked it), failed, task_fault (values missing, not allowed or in a form the page
-        cannot take), environment (the site could not be reached) or stopped; the
+        cannot take), environment (the site failed: unreachable, frozen, a popup flood) or stopped; the
         checks, each step, the final URL, the cost and the run directory. Never returns a secret value."""
         given = {name: v if isinstance(v, str) else json.dumps(v, ensure_ascii=False) for name, v in (params or {}).items()}
         return await tool_errors(runner.run(ctx, task, procedure_id, given, mode, url, timeout_seconds))

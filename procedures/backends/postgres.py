@@ -7,11 +7,14 @@ Needs the `team` extra (psycopg 3 and psycopg-pool)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
+import select
 import threading
 import time
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -20,19 +23,20 @@ from core.database import DB_FILE, Schema, migrate_schema, run_script
 from core.errors import ShowMeHowError
 from core.settings import check_store_url, data_dir, user_name
 from procedures.backends import shown
+from procedures.backends.notices import BatchedNotices
 from procedures.backends.sqlite import LocalProcedureStore
 from procedures.lesson_table import LessonTable
 from procedures.models import Procedure
 from procedures.revision_store import RevisionStore
 from procedures.search import search_text
 from procedures.search_index import SEARCH_WEIGHTS, SearchIndex, SearchRow, save_words
-from procedures.store_rules import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, procedure_row
+from procedures.store_rules import DEPRECATE_BELOW_RATE, DEPRECATE_MIN_USES, Counted, procedure_row
 from recorder.recordings import RecordingStore
 
 CHANNEL = "showmehow_procedures"  # NOTIFY payload: the id of the procedure added, changed or deleted
 POOL_SIZE = 8
 CONNECT_TIMEOUT_S = 10
-COUNTS_FRESH_S = 60  # how long a term's count is kept while no procedure is added
+TERMS_LOCK = 0x534D4854  # pg_advisory_xact_lock key: one transaction at a time changes the words' counts
 MIGRATION_LOCK = 0x534D4857  # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -70,6 +74,21 @@ def _procedures_v2(db: Any) -> None:
     )
 
 
+def _procedures_v3(db: Any) -> None:
+    """An outcome changes columns only, as a plain one-row UPDATE does (rewriting the JSON cost the server twice
+    the statement): the save's version, who made it and the other runs get columns too, and the failures counted
+    on steps since the JSON was written are kept in `step_failures` (1-based); reads lay the columns over the JSON
+    (TeamProcedureStore.DATA), and every write of the whole procedure makes them one again."""
+    run_script(
+        db,
+        "ALTER TABLE procedures ADD COLUMN version INTEGER NOT NULL DEFAULT 0,"
+        " ADD COLUMN changed_by TEXT NOT NULL DEFAULT '', ADD COLUMN other_runs INTEGER NOT NULL DEFAULT 0,"
+        " ADD COLUMN step_failures INTEGER[];"
+        " UPDATE procedures SET version = COALESCE((data ->> 'version')::int, 0),"
+        " changed_by = COALESCE(data ->> 'changed_by', ''), other_runs = COALESCE((data ->> 'other_runs')::int, 0)",
+    )
+
+
 def _index_v1(db: Any) -> None:
     """The search text lives in the procedure's own row: `document` holds its words with their places and the
     column they came from as the weight (goal A, about B, steps C, values D)."""
@@ -89,6 +108,37 @@ def _index_v1(db: Any) -> None:
         )
         """,
     )
+
+
+def _index_v2(db: Any) -> None:
+    """How many procedures' search text holds each word, anywhere and in each column, kept in `procedure_terms` as
+    the search text changes (retrieval reads a word's count instead of counting the rows that hold it); filled from
+    the documents stored."""
+    run_script(
+        db,
+        'CREATE TABLE procedure_terms (word TEXT COLLATE "C" NOT NULL, weight TEXT NOT NULL, docs INTEGER NOT NULL,'
+        " PRIMARY KEY (word, weight))",
+    )
+    db.execute(_terms_sql("p.document IS NOT NULL"), {"sign": 1})
+
+
+def _terms_sql(rows: str) -> str:
+    """Add %(sign)s (1 or -1) times the words of the documents of `rows` to their counts: each word once per
+    procedure under `*` (anywhere) and once under each weight (column) it has there, in the words' order (so that
+    writers never wait on each other in a circle)."""
+    return (
+        "INSERT INTO procedure_terms (word, weight, docs) SELECT word, weight, %(sign)s * COUNT(*) FROM ("
+        "SELECT DISTINCT p.id, t.lexeme AS word, w.weight FROM procedures AS p, unnest(p.document) AS t,"
+        f" unnest(array_prepend('*', t.weights::text[])) AS w(weight) WHERE {rows}) AS found"
+        " GROUP BY word, weight ORDER BY word, weight"
+        " ON CONFLICT (word, weight) DO UPDATE SET docs = procedure_terms.docs + excluded.docs"
+    )
+
+
+def _count_terms(db: Any, procedure_ids: list[str], sign: int) -> None:
+    """Count the words of these procedures' documents in (1) or out (-1), one transaction at a time."""
+    db.execute("SELECT pg_advisory_xact_lock(%(lock)s)", {"lock": TERMS_LOCK})
+    db.execute(_terms_sql("p.id = ANY(%(ids)s)"), {"ids": procedure_ids, "sign": sign})
 
 
 def _revisions_v1(db: Any) -> None:
@@ -112,8 +162,8 @@ def _lessons_v1(db: Any) -> None:
 
 
 SCHEMAS = (
-    Schema("procedures", (_procedures_v1, _procedures_v2)),
-    Schema("procedure_index", (_index_v1,)),
+    Schema("procedures", (_procedures_v1, _procedures_v2, _procedures_v3)),
+    Schema("procedure_index", (_index_v1, _index_v2)),
     Schema("revisions", (_revisions_v1,)),
     Schema("lessons", (_lessons_v1,)),
 )
@@ -133,6 +183,13 @@ class _Result:
 
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return iter(self._rows)
+
+
+def _result(cursor: Any) -> _Result:
+    """What a statement returned (its rows, if it returns any: asked of the result, not of `description`, which
+    builds its columns' descriptions each time)."""
+    returned = cursor.pgresult is not None and cursor.pgresult.nfields
+    return _Result(cursor.fetchall() if returned else [], cursor.rowcount)
 
 
 def _placeholders(sql: str) -> str:
@@ -170,7 +227,7 @@ class TeamDatabase:
             max_size=POOL_SIZE,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
             configure=_configure,
-            check=ConnectionPool.check_connection,  # a connection the server dropped (a restart) is replaced, not used
+            check=_check,  # a connection the server dropped (a restart) is replaced, not used
             timeout=CONNECT_TIMEOUT_S,
             open=False,
             name="showmehow",
@@ -180,13 +237,29 @@ class TeamDatabase:
         except Exception as exc:
             self.pool.close()
             raise ShowMeHowError(f"cannot reach the team store {shown(url)}: {str(exc).strip() or type(exc).__name__}") from exc
+        self._closer = weakref.finalize(self, _close_apart, self.pool)  # a store dropped unclosed still closes
+        self._closer.atexit = False
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> _Result:
-        """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict)."""
+        """Run one statement (`?` placeholders with a sequence, psycopg's `%(name)s` with a dict); a statement on its
+        own takes a pooled connection and gives it back with no context manager between (an outcome is little more)."""
         query = sql if isinstance(params, dict) else _placeholders(sql)
-        with self._connection() as conn:
-            cursor = conn.execute(query, params)
-            return _Result(cursor.fetchall() if cursor.description else [], cursor.rowcount)
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            cursor = held.execute(query, params)
+            return _result(cursor)
+        try:
+            conn = self.pool.getconn()
+            try:
+                cursor = conn.execute(query, params)
+                return _result(cursor)
+            finally:
+                self.pool.putconn(conn)
+        except Exception as exc:
+            said = _said(exc, shown(self.url))
+            if said is None:
+                raise
+            raise said from exc
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with self._connection() as conn, conn.cursor() as cursor:
@@ -205,20 +278,13 @@ class TeamDatabase:
     def _reachable(self) -> Iterator[None]:
         """A lost connection, a server gone, a role that may not write or data the database cannot hold (a NUL
         character) as one message; the other errors of the statements pass (a duplicate id, for the store)."""
-        from psycopg import DataError, OperationalError, errors
-        from psycopg_pool import PoolTimeout
-
         try:
             yield
-        except (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction) as exc:
-            raise ShowMeHowError(
-                f"the team store {shown(self.url)} does not let this role write: {_first_line(exc)}; "
-                "ask its administrator for INSERT, UPDATE and DELETE on its tables"
-            ) from exc
-        except DataError as exc:
-            raise ShowMeHowError(f"the team store {shown(self.url)} cannot hold this data: {_first_line(exc)}") from exc
-        except (OperationalError, PoolTimeout) as exc:
-            raise ShowMeHowError(f"the team store {shown(self.url)} failed: {_first_line(exc)}") from exc
+        except Exception as exc:
+            said = _said(exc, shown(self.url))
+            if said is None:
+                raise
+            raise said from exc
 
     @contextmanager
     def transaction(self) -> Iterator[TeamDatabase]:
@@ -233,7 +299,42 @@ class TeamDatabase:
                 self._held.conn = None
 
     def close(self) -> None:
+        self._closer.detach()
         self.pool.close()
+
+
+def _said(exc: Exception, where: str) -> ShowMeHowError | None:
+    """The one message for a database error that is no fault of the statement (see TeamDatabase._reachable)."""
+    from psycopg import DataError, OperationalError, errors
+    from psycopg_pool import PoolTimeout
+
+    if isinstance(exc, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
+        return ShowMeHowError(
+            f"the team store {where} does not let this role write: {_first_line(exc)}; "
+            "ask its administrator for INSERT, UPDATE and DELETE on its tables"
+        )
+    if isinstance(exc, DataError):
+        return ShowMeHowError(f"the team store {where} cannot hold this data: {_first_line(exc)}")
+    if isinstance(exc, (OperationalError, PoolTimeout)):
+        return ShowMeHowError(f"the team store {where} failed: {_first_line(exc)}")
+    return None
+
+
+def _close_apart(pool: Any) -> None:
+    """Close the pool of a database dropped without `close()`, from a thread of its own: the garbage collector may
+    drop it in any thread, one of the pool's own among them, which cannot wait for itself to stop (the pool's
+    `__del__` would try, and fail)."""
+    threading.Thread(target=pool.close, name="showmehow-store-close", daemon=True).start()
+
+
+def _check(conn: Any) -> None:
+    """Raise for a pooled connection that the server has closed (a restart), so that the pool replaces it; one
+    still open costs no round trip: an idle connection's socket has something to read only when the server said
+    goodbye (or the connection is broken), and then the pool's own check runs."""
+    if conn.closed or select.select([conn.fileno()], [], [], 0)[0]:
+        from psycopg_pool import ConnectionPool
+
+        ConnectionPool.check_connection(conn)
 
 
 def _first_line(exc: Exception) -> str:
@@ -294,33 +395,24 @@ class TeamSearchIndex(SearchIndex):
             if not q:
                 return []
             rows = self._db.execute(
-                f"SELECT {columns} FROM procedures WHERE document @@ %(q)s::tsquery"
+                f"SELECT {columns} FROM procedures WHERE document @@ %(q)s::tsquery AND deprecated = 0"
                 " ORDER BY ts_rank(%(weights)s::float4[], document, %(q)s::tsquery) DESC, seq LIMIT %(limit)s",
                 {"q": q, "weights": RANK_WEIGHTS, "limit": limit},
             ).fetchall()
         else:
-            rows = self._db.execute(f"SELECT {columns} FROM procedures WHERE document IS NOT NULL LIMIT ?", (limit,)).fetchall()
+            rows = self._db.execute(
+                f"SELECT {columns} FROM procedures WHERE document IS NOT NULL AND deprecated = 0 LIMIT ?", (limit,)
+            ).fetchall()
         return [_search_row(r) for r in rows]
 
     def term_counts(self, terms: Iterable[str], column: str | None = None) -> dict[str, int]:
-        """Counted through the GIN index, and kept while no procedure is added, for at most COUNTS_FRESH_S (a count
-        of a common word visits every row that has it; edits elsewhere change counts little, and they only weigh
-        words)."""
-        now = (self.size_estimate(), int(time.monotonic() // COUNTS_FRESH_S))
-        if now != self._counted_at:
-            self._counts.clear()
-            self._counted_at = now
-        terms = sorted(set(terms))
-        missing = [t for t in terms if (column, t) not in self._counts]
-        if missing:
-            weight = f":{COLUMN_WEIGHTS[column]}" if column else ""
-            queries = {_lexeme(t) + weight: t for t in missing}
-            found = self._db.execute(
-                "SELECT q, (SELECT COUNT(*) FROM procedures WHERE document @@ q::tsquery) FROM unnest(%(queries)s::text[]) AS q",
-                {"queries": list(queries)},
-            ).fetchall()
-            self._counts |= {(column, queries[q]): n for q, n in found}
-        return {t: n for t in terms if (n := self._counts[(column, t)])}
+        """Read in one query from the counts that every change of the search text keeps (see _index_v2)."""
+        lexemes = {t[:LEXEME_CHARS]: t for t in set(terms)}
+        found = self._db.execute(
+            "SELECT word, docs FROM procedure_terms WHERE weight = ? AND word = ANY(?) AND docs > 0",
+            (COLUMN_WEIGHTS[column] if column else "*", list(lexemes)),
+        ).fetchall()
+        return {lexemes[word]: docs for word, docs in found}
 
     def size_estimate(self) -> int:
         return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM procedures").fetchone()[0]
@@ -334,9 +426,11 @@ class TeamSearchIndex(SearchIndex):
             " search_fits = ?, document = ?::tsvector WHERE id = ?",
             (*columns, procedure.id),
         )
+        _count_terms(self._db, [procedure.id], 1)
         save_words(self._db, words)
 
     def drop(self, procedure_id: str) -> None:
+        _count_terms(self._db, [procedure_id], -1)
         self._db.execute(
             "UPDATE procedures SET search_goal = NULL, search_about = NULL, search_steps = NULL, search_vals = NULL,"
             " search_places = NULL, search_fits = NULL, document = NULL WHERE id = ?",
@@ -359,39 +453,46 @@ def _search_row(r: tuple[Any, ...]) -> SearchRow:
     return SearchRow(r[0], r[1], r[2], r[3], r[4], r[5].split(), r[6], json.loads(r[7]), r[8], r[9])
 
 
-def _outcome_sql(step_failed: int | None) -> str:
-    """One statement that counts an outcome where it is stored: in the columns, and in the JSON (counts, deprecation,
-    version, who, when, and the failing step's count; the JSON read once), from the values the row holds as it runs;
-    a procedure it deprecates loses its search text; and listeners are told."""
+COUNTED = "RETURNING id, success_count, failure_count, other_runs, deprecated = 1, version"
+STEP_COUNTED = (  # the JSON's steps with the failures counted since it was written
+    "jsonb_set(data, '{steps}', COALESCE((SELECT jsonb_agg(CASE WHEN step_failures[n] IS NULL THEN s ELSE jsonb_set(s,"
+    " '{failure_count}', to_jsonb(COALESCE((s ->> 'failure_count')::int, 0) + step_failures[n])) END ORDER BY n)"
+    " FROM jsonb_array_elements(data -> 'steps') WITH ORDINALITY AS e(s, n)), '[]'::jsonb))"
+)
+DATA = (  # a procedure's JSON with what outcomes changed in its columns laid over it
+    f"((CASE WHEN step_failures IS NULL THEN data ELSE {STEP_COUNTED} END) || jsonb_build_object("
+    "'success_count', success_count, 'failure_count', failure_count, 'deprecated', deprecated = 1,"
+    " 'updated_at', updated_at, 'version', version, 'changed_by', changed_by, 'other_runs', other_runs))"
+)
+
+
+@functools.cache
+def _outcome_sql(with_step: bool) -> str:
+    """One statement that counts an outcome in the procedure's columns, from the values the row holds as it runs,
+    as a plain one-row UPDATE does (the JSON is not rewritten: reads lay the columns over it); it returns the
+    counts. A procedure it deprecates keeps its search text, which search skips."""
     uses = "success_count + failure_count + 1"
     deprecated = (
         f"CASE WHEN deprecated = 1 OR ({uses} >= {DEPRECATE_MIN_USES}"
         f" AND (success_count + %(won)s)::float8 / ({uses}) < {DEPRECATE_BELOW_RATE}) THEN 1 ELSE 0 END"
     )
-    data = (
-        "j || jsonb_build_object('success_count', success_count + %(won)s, 'failure_count', failure_count + %(lost)s,"
-        f" 'deprecated', ({deprecated}) = 1, 'updated_at', %(now)s::float8,"
-        " 'version', COALESCE((j ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
-    )
-    if step_failed is not None:
-        path = "ARRAY['steps', %(step)s::text, 'failure_count']"
-        data = f"jsonb_set({data}, {path}, to_jsonb(COALESCE((j #>> {path})::int, 0) + 1), false)"
+    step = ""
+    if with_step:  # a step the procedure has (an index past its steps would grow the array)
+        at = "%(step)s::int + 1"
+        step = (
+            f", step_failures[{at}] = CASE WHEN %(step)s::int < jsonb_array_length(data -> 'steps')"
+            f" THEN COALESCE(step_failures[{at}], 0) + 1 ELSE step_failures[{at}] END"
+        )
     return (
-        "WITH counted AS (UPDATE procedures SET success_count = success_count + %(won)s,"
-        f" failure_count = failure_count + %(lost)s, deprecated = {deprecated}, updated_at = %(now)s::float8,"
-        f" data = (SELECT {data} FROM (SELECT data AS j) AS stored),"
-        f" document = CASE WHEN ({deprecated}) = 1 THEN NULL ELSE document END"
-        " WHERE id = %(id)s RETURNING id, data)"
-        f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+        "UPDATE procedures SET success_count = success_count + %(won)s, failure_count = failure_count + %(lost)s,"
+        f" deprecated = {deprecated}, updated_at = %(now)s::float8, version = version + 1, changed_by = %(user)s{step}"
+        f" WHERE id = %(id)s {COUNTED}"
     )
 
 
 OTHER_RUN_SQL = (
-    "WITH counted AS (UPDATE procedures SET updated_at = %(now)s::float8, data = data || jsonb_build_object("
-    "'other_runs', COALESCE((data ->> 'other_runs')::int, 0) + 1, 'updated_at', %(now)s::float8,"
-    " 'version', COALESCE((data ->> 'version')::int, 0) + 1, 'changed_by', %(user)s::text)"
-    " WHERE id = %(id)s RETURNING id, data)"
-    f" SELECT data, pg_notify('{CHANNEL}', id) FROM counted"
+    "UPDATE procedures SET other_runs = other_runs + 1, updated_at = %(now)s::float8, version = version + 1,"
+    f" changed_by = %(user)s WHERE id = %(id)s {COUNTED}"
 )
 
 
@@ -430,6 +531,7 @@ class TeamProcedureStore(LocalProcedureStore):
     LOCK = " FOR UPDATE"
     RECORDING_LINKS = "data ->> 'recording_id', data ->> 'variants'"
     ROW_ORDER = "seq"
+    DATA = DATA
     _db: TeamDatabase
 
     def __init__(self, url: str) -> None:
@@ -448,6 +550,7 @@ class TeamProcedureStore(LocalProcedureStore):
         self.revisions = RevisionStore(self._db, self)
         self.lesson_rows = LessonTable(self._db, order="seq", hold="LOCK TABLE lessons IN SHARE ROW EXCLUSIVE MODE")
         self.recordings = RecordingStore(data_dir() / DB_FILE)  # recordings stay on this machine
+        self._notices = BatchedNotices(self._notify_all)
 
     def _migrate(self) -> None:
         with self._db.transaction() as db:
@@ -462,7 +565,7 @@ class TeamProcedureStore(LocalProcedureStore):
         only reads may read), this role may read and write."""
         if quick:
             return
-        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_embeddings")
+        tables = ("procedures", "revisions", "lessons", "procedure_words", "procedure_terms", "procedure_embeddings")
         rights = " AND ".join(f"has_table_privilege(t, '{right}')" for right in ("SELECT", "INSERT", "UPDATE", "DELETE"))
         missing = [  # each right asked alone: has_table_privilege of several says whether any one is held
             t for (t,) in self._db.execute(f"SELECT t FROM unnest(?::text[]) AS t WHERE NOT ({rights})", (list(tables),))
@@ -474,46 +577,54 @@ class TeamProcedureStore(LocalProcedureStore):
                 "ask its administrator for SELECT, INSERT, UPDATE and DELETE on them"
             )
 
-    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
-        """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count."""
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Counted:
+        """UPDATE phase in one atomic statement: concurrent outcomes from any number of machines all count.
+        Listeners are told in the next batch of notices."""
         step = step_failed if not success and step_failed is not None and step_failed >= 0 else None
         params = {"won": int(success), "lost": int(not success), "now": time.time(), "user": self.user, "id": procedure_id}
-        row = self._db.execute(_outcome_sql(step), params | {"step": step}).fetchone()
-        if row is None:
-            raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        return Procedure.model_validate_json(row[0])
+        return self._counted(procedure_id, self._db.execute(_outcome_sql(step is not None), params | {"step": step}).fetchone())
 
-    def record_other_run(self, procedure_id: str) -> Procedure:
+    def record_other_run(self, procedure_id: str) -> Counted:
         """One more run that leaves the confidence as it was, in one atomic statement (see record_outcome)."""
         params = {"now": time.time(), "user": self.user, "id": procedure_id}
-        row = self._db.execute(OTHER_RUN_SQL, params).fetchone()
+        return self._counted(procedure_id, self._db.execute(OTHER_RUN_SQL, params).fetchone())
+
+    def _counted(self, procedure_id: str, row: tuple[Any, ...] | None) -> Counted:
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
-        return Procedure.model_validate_json(row[0])
+        self._notices.add(procedure_id)
+        return Counted(*row)
 
     def _insert(self, db: Any, procedures: list[Procedure]) -> None:
-        """All in three statements, their search text in their rows (a thousand at a time stay fast)."""
+        """All in a few statements, their search text in their rows (a thousand at a time stay fast)."""
         rows, words = [], set()
         for procedure in procedures:
             columns, procedure_words = search_columns(procedure)
-            rows.append((*procedure_row(procedure), *columns))
+            rows.append((*procedure_row(procedure), procedure.version, procedure.changed_by, procedure.other_runs, *columns))
             words |= procedure_words
         try:
             db.executemany(
                 "INSERT INTO procedures (id, title, goal, domains, deprecated, success_count, failure_count, updated_at, data,"
+                " version, changed_by, other_runs,"
                 " search_goal, search_about, search_steps, search_vals, search_places, search_fits, document)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::tsvector)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::tsvector)",
                 rows,
             )
         except self.DUPLICATE as exc:
             key = re.search(r"\(id\)=\((.*)\)", exc.diag.message_detail or "")  # type: ignore[attr-defined]
             raise ShowMeHowError(f"a procedure with id {key.group(1) if key else '?'!r} already exists") from exc
+        _count_terms(db, [p.id for p in procedures], 1)
         save_words(db, words)
-        db.execute("SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", (CHANNEL, [p.id for p in procedures]))
+        self._notify_all([p.id for p in procedures])
 
     def _write_back(self, db: Any, p: Procedure) -> int:
+        """The whole procedure written: its JSON holds every count again, the columns say the same."""
         changed = super()._write_back(db, p)
         if changed:
+            db.execute(
+                "UPDATE procedures SET version = ?, changed_by = ?, other_runs = ?, step_failures = NULL WHERE id = ?",
+                (p.version, p.changed_by, p.other_runs, p.id),
+            )
             self._notify(p.id)
         return changed
 
@@ -524,12 +635,18 @@ class TeamProcedureStore(LocalProcedureStore):
 
     def _notify(self, procedure_id: str) -> None:
         """Tell every listener (sent when the transaction commits, not before)."""
-        self._db.execute("SELECT pg_notify(?, ?)", (CHANNEL, procedure_id))
+        self._notify_all([procedure_id])
+
+    def _notify_all(self, procedure_ids: list[str]) -> None:
+        self._db.execute("SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", (CHANNEL, procedure_ids))
 
     def listen(self) -> ChangeListener:
         """A listener for the procedures that anyone adds, changes or deletes from now on (see ChangeListener)."""
         return ChangeListener(self._db.url)
 
     def close(self) -> None:
-        self.recordings.close()
-        self._db.close()
+        try:
+            self._notices.close()
+        finally:
+            self.recordings.close()
+            self._db.close()

@@ -27,7 +27,7 @@ from procedures.revision_store import SCHEMA as REVISIONS_SCHEMA
 from procedures.revision_store import RevisionStore
 from procedures.search_index import SCHEMA as INDEX_SCHEMA
 from procedures.search_index import SearchIndex
-from procedures.store_rules import SkippedRowWarning, deprecates, edit_conflict, procedure_row
+from procedures.store_rules import Counted, SkippedRowWarning, deprecates, edit_conflict, procedure_row
 from recorder.recordings import RecordingStore
 
 
@@ -66,6 +66,7 @@ class LocalProcedureStore:
     LOCK = ""  # what a SELECT adds to lock the rows it reads until the transaction ends
     RECORDING_LINKS = "json_extract(data, '$.recording_id'), json_extract(data, '$.variants')"
     ROW_ORDER = "rowid"  # the order procedures were added in
+    DATA = "data"  # what a procedure's JSON is read as
     DUPLICATE: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
     path: Path | str  # the file, or the team store's URL as messages show it
     _db: Database
@@ -85,7 +86,7 @@ class LocalProcedureStore:
         return self._get(self._db, procedure_id)
 
     def _get(self, db: Database, procedure_id: str, lock: str = "") -> Procedure:
-        row = db.execute(f"SELECT data FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
+        row = db.execute(f"SELECT {self.DATA} FROM procedures WHERE id = ?{lock}", (procedure_id,)).fetchone()
         if row is None:
             raise ShowMeHowError(f"no procedure with id {procedure_id!r}; `showmehow list` shows the ids")
         try:
@@ -107,7 +108,7 @@ class LocalProcedureStore:
 
     def list(self, include_deprecated: bool = True) -> list[Procedure]:
         """Every valid procedure, newest first; a row that fails validation is skipped with a SkippedRowWarning."""
-        query = "SELECT id, data FROM procedures"
+        query = f"SELECT id, {self.DATA} FROM procedures"
         if not include_deprecated:
             query += " WHERE deprecated = 0"
         procedures = []
@@ -125,7 +126,7 @@ class LocalProcedureStore:
     def invalid_rows(self) -> list[tuple[str, str]]:
         """(id, reason) of every stored procedure that fails validation."""
         out = []
-        for procedure_id, data in self._db.execute("SELECT id, data FROM procedures"):
+        for procedure_id, data in self._db.execute(f"SELECT id, {self.DATA} FROM procedures"):
             try:
                 Procedure.model_validate_json(data)
             except ValidationError as exc:
@@ -214,7 +215,7 @@ class LocalProcedureStore:
         cleared: dict[str, object] = {} if deprecated else {"failure_count": 0}
         return self.update(self.get(procedure_id).model_copy(update={"deprecated": deprecated, **cleared}))
 
-    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Procedure:
+    def record_outcome(self, procedure_id: str, success: bool, step_failed: int | None = None) -> Counted:
         """UPDATE phase: count the outcome, mark the failing step (0-based), deprecate what keeps failing.
         The read and the write are one immediate transaction: outcomes from other processes are never lost."""
         with transaction(self._db) as db:
@@ -228,9 +229,9 @@ class LocalProcedureStore:
             procedure.deprecated = procedure.deprecated or deprecates(procedure.success_count, procedure.failure_count)
             procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
             self._write_back(db, procedure)
-        return procedure
+        return Counted.of(procedure)
 
-    def record_other_run(self, procedure_id: str) -> Procedure:
+    def record_other_run(self, procedure_id: str) -> Counted:
         """A run of the procedure that leaves its confidence as it was (done unverified, or repaired by a fix it
         learned): one more run all the same."""
         with transaction(self._db) as db:
@@ -238,7 +239,7 @@ class LocalProcedureStore:
             procedure.other_runs += 1
             procedure.updated_at, procedure.version, procedure.changed_by = time.time(), procedure.version + 1, self.user
             self._write_back(db, procedure)
-        return procedure
+        return Counted.of(procedure)
 
     def _write_back(self, db: Database, p: Procedure) -> int:
         """Overwrite a stored procedure and its search text; the number of rows changed (0: no such id)."""

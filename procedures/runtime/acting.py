@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from procedures.runtime import checks
+from procedures.runtime.deadline import evaluate_in_time
 from procedures.runtime.formats import for_input, ordinal_number
 from procedures.runtime.gestures import GESTURES, play_gesture, word_of
 from procedures.runtime.idioms import IdiomPlays, idiom_playing, idioms_of
@@ -56,14 +57,14 @@ class Acting(IdiomPlays, Locating, Reaching):
         elif action == "uncheck":
             locator.uncheck(timeout=timeout)
         elif action == "press":
-            on_page = locator.evaluate("e => e === document.body")
+            on_page = evaluate_in_time(locator, "e => e === document.body")
             for _ in range(step.get("repeat") or 1):
                 if on_page:
                     page.keyboard.press(value)
                 else:
                     locator.press(value, timeout=timeout)
         elif action == "submit":
-            locator.evaluate("form => form.requestSubmit ? form.requestSubmit() : form.submit()")
+            evaluate_in_time(locator, "form => form.requestSubmit ? form.requestSubmit() : form.submit()")
         elif action == "upload":
             locator.set_input_files(files, timeout=timeout)
         elif action in GESTURES:

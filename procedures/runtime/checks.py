@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
+from procedures.runtime.deadline import PAGE_DEADLINE_S, evaluate_in_time
 from procedures.runtime.placeholders import PLACEHOLDER, fill_placeholders, readable, said_parameter
 
 STATE_JS = """(node) => {
@@ -278,7 +279,8 @@ def _text_seen(page: Page, pattern: str, timeout_ms: float) -> str | None:
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
         try:
-            return page.evaluate(TEXT_JS, [pattern, max(0.0, (deadline - time.monotonic()) * 1000)])
+            left = max(0.0, deadline - time.monotonic())  # the script waits for the text this long, the deadline on top
+            return evaluate_in_time(page, TEXT_JS, [pattern, left * 1000], seconds=left + PAGE_DEADLINE_S)
         except PlaywrightError:
             if time.monotonic() >= deadline:
                 raise

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Awaitable
 from typing import Any
 
+from playwright._impl._sync_base import mapping
+from playwright.sync_api import ElementHandle, Frame, JSHandle, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
 
 PAGE_DEADLINE_S = 10.0  # a page busy for longer than this is frozen: a settled page answers in milliseconds
+LOCATOR_WAIT_S = 30.0  # what a locator waits for its element before the call itself (Playwright's default)
 POPUP_FLOOD = 5  # windows a run's pages opened of their own from which the run says the screen was flooded
 
 
@@ -32,16 +35,44 @@ def frozen(page: Page, seconds: float = PAGE_DEADLINE_S) -> PageFrozen:
     return PageFrozen(why)
 
 
-def evaluate_in_time(page: Page, expression: str, arg: Any = None, seconds: float = PAGE_DEADLINE_S) -> Any:
-    """`page.evaluate(expression, arg)`, or PageFrozen when the page has not answered within `seconds`."""
+Target = Page | Frame | Locator | ElementHandle | JSHandle
 
-    async def call() -> Any:
-        return await asyncio.wait_for(page._impl_obj.evaluate(expression, arg), seconds)  # noqa: SLF001 - no public deadline
+
+def evaluate_in_time(
+    target: Target, expression: str, arg: Any = None, seconds: float = PAGE_DEADLINE_S, page: Page | None = None
+) -> Any:
+    """`target.evaluate(expression, arg)` on a page, frame, locator or handle (a handle names its `page`), or
+    PageFrozen when the page has not answered within `seconds` (a locator's wait for its element on top)."""
+    call = target._impl_obj.evaluate(expression=expression, arg=mapping.to_impl(arg), **_wait(target))  # noqa: SLF001
+    return mapping.from_maybe_impl(_in_time(target, call, seconds, page))
+
+
+def handle_in_time(
+    target: Target, expression: str, arg: Any = None, seconds: float = PAGE_DEADLINE_S, page: Page | None = None
+) -> JSHandle:
+    """`target.evaluate_handle(expression, arg)` with the deadline of evaluate_in_time."""
+    call = target._impl_obj.evaluate_handle(expression=expression, arg=mapping.to_impl(arg), **_wait(target))  # noqa: SLF001
+    return mapping.from_impl(_in_time(target, call, seconds, page))
+
+
+def _wait(target: Target) -> dict[str, float]:
+    """A locator's wait for its element (Playwright's own, which it ends itself); other targets do not wait."""
+    return {"timeout": LOCATOR_WAIT_S * 1000} if isinstance(target, Locator) else {}
+
+
+def _in_time(target: Target, call: Awaitable[Any], seconds: float, page: Page | None) -> Any:
+    owner = page or (target if isinstance(target, Page) else target.page if isinstance(target, (Frame, Locator)) else None)
+    if owner is None:
+        raise TypeError("a handle's call into its page needs the page, to close it when it freezes")
+    limit = seconds + (LOCATOR_WAIT_S if isinstance(target, Locator) else 0)
+
+    async def timed() -> Any:
+        return await asyncio.wait_for(call, limit)
 
     try:
-        return page._sync(call())  # noqa: SLF001
+        return target._sync(timed())  # noqa: SLF001
     except TimeoutError:
-        raise frozen(page, seconds) from None
+        raise frozen(owner, seconds) from None
 
 
 def page_trouble(page: Page) -> str | None:

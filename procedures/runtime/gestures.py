@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import FrameLocator, Locator, Page
 
 from core.ordering import PLAIN_NUMBER, in_order, sort_key
+from procedures.runtime.deadline import evaluate_in_time
 from procedures.runtime.formats import ordinal_number
 
 GESTURES = ("drag", "slide", "hover", "scroll")
@@ -77,7 +78,9 @@ def _point_in(target: Locator, at: list[float]) -> tuple[float, float]:
 def drag_onto(page: Page, source: Locator, target: Locator | None, at: list[float], offset: list[float]) -> str | None:
     """Drag `source` to the point `at` of `target`, or by `offset` when there is no target; checked."""
     start = _middle(source)
-    size = source.evaluate("(e) => { const r = (e.parentElement || e).getBoundingClientRect(); return [r.width, r.height]; }")
+    size = evaluate_in_time(
+        source, "(e) => { const r = (e.parentElement || e).getBoundingClientRect(); return [r.width, r.height]; }"
+    )
     end = _point_in(target, at) if target is not None else (start[0] + offset[0], start[1] + offset[1])
     pointer_drag(page, start, end)
     if target is not None:
@@ -86,9 +89,11 @@ def drag_onto(page: Page, source: Locator, target: Locator | None, at: list[floa
             return None  # the page took the dragged element in (a drop zone)
         x, y = moved["x"] + moved["width"] / 2, moved["y"] + moved["height"] / 2
         inside = box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
-        dropped = target.evaluate("(t, s) => t.contains(s)", source.element_handle())
+        dropped = evaluate_in_time(target, "(t, s) => t.contains(s)", source.element_handle())
         return None if inside or dropped or not at else "the dragged element did not end up on its target"
-    after = source.evaluate("(e) => { const r = (e.parentElement || e).getBoundingClientRect(); return [r.width, r.height]; }")
+    after = evaluate_in_time(
+        source, "(e) => { const r = (e.parentElement || e).getBoundingClientRect(); return [r.width, r.height]; }"
+    )
     now = _middle(source)
     changed = abs(now[0] - start[0]) + abs(now[1] - start[1]) > 2 or abs(after[0] - size[0]) + abs(after[1] - size[1]) > 2
     return None if changed else "nothing moved"
@@ -98,7 +103,7 @@ def _place_of(item: Locator, holder: Locator) -> tuple[int, int]:
     """The 1-based place of the item of `holder` that holds `item`, and how many items it has; 0 when gone."""
     if not item.count() or not holder.count():
         return 0, 0
-    return tuple(item.first.evaluate(PLACE_JS, holder.element_handle()))  # type: ignore[return-value]
+    return tuple(evaluate_in_time(item.first, PLACE_JS, holder.element_handle()))  # type: ignore[return-value]
 
 
 def move_to_place(page: Page, holder: Locator, item: Locator, place: int, relative: bool = False) -> str | None:
@@ -136,7 +141,7 @@ def move_into(page: Page, item: Locator, holder: Locator, at: list[float], name:
 def sort_by_dragging(page: Page, holder: Locator, way: str) -> str | None:
     """Drag the items of the list `holder` until they are in `way` ("ascending" or "descending") order."""
     items = holder.locator(":scope > *")
-    texts: list[str] = holder.evaluate(TEXTS_JS)
+    texts: list[str] = evaluate_in_time(holder, TEXTS_JS)
     for _ in range(len(texts) * 2):
         keys = sort_key(texts)
         wanted = [t for _, t in sorted(zip(keys, texts), key=lambda pair: pair[0], reverse=way == "descending")]
@@ -147,7 +152,7 @@ def sort_by_dragging(page: Page, holder: Locator, way: str) -> str | None:
         problem = move_to_place(page, holder, items.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).first, wrong + 1)
         if problem:
             return problem
-        texts = holder.evaluate(TEXTS_JS)
+        texts = evaluate_in_time(holder, TEXTS_JS)
     return None if len(texts) < 2 or in_order(texts) == way else f"the list is not in {way} order: {texts}"
 
 
@@ -225,7 +230,7 @@ def _nudge(page: Page, handle: Locator, read: Callable[[], float | None], wanted
 
 def slide_by_value(page: Page, slider: Locator, wanted: float) -> str | None:
     """A range input or an ARIA slider: click its track where the number lies, then the arrow keys."""
-    low, high, _ = slider.evaluate(RANGE_JS)
+    low, high, _ = evaluate_in_time(slider, RANGE_JS)
     if low is not None and high is not None and not low <= wanted <= high:
         return f"{wanted:g} is outside the slider's range, {low:g} to {high:g}"
     track = slider.bounding_box()
@@ -235,12 +240,12 @@ def slide_by_value(page: Page, slider: Locator, wanted: float) -> str | None:
         x = track["x"] + (track["width"] / 2 if vertical else 8 + (track["width"] - 16) * fraction)
         y = track["y"] + (track["height"] - 8 - (track["height"] - 16) * fraction if vertical else track["height"] / 2)
         page.mouse.click(x, y)
-    return _nudge(page, slider, lambda: slider.evaluate(RANGE_JS)[2], wanted, True)
+    return _nudge(page, slider, lambda: evaluate_in_time(slider, RANGE_JS)[2], wanted, True)
 
 
 def scroll_until(page: Page, box: Locator, target: Locator | None, name: str) -> str | None:
     """Turn the wheel over `box` until `target` is in view, or (no target) until its end has loaded all."""
-    body = box.evaluate("(e) => e === document.body")
+    body = evaluate_in_time(box, "(e) => e === document.body")
     if body:
         size = page.viewport_size or {"width": 800, "height": 600}
         page.mouse.move(size["width"] / 2, size["height"] / 2)
@@ -249,17 +254,17 @@ def scroll_until(page: Page, box: Locator, target: Locator | None, name: str) ->
     handle = box.element_handle()
     still = 0.0
     for _ in range(MAX_WHEELS):
-        if target is not None and target.count() and target.first.evaluate(IN_VIEW_JS, handle):
+        if target is not None and target.count() and evaluate_in_time(target.first, IN_VIEW_JS, handle):
             return None
-        end, height = box.evaluate(AT_END_JS)
+        end, height = evaluate_in_time(box, AT_END_JS)
         page.mouse.wheel(0, WHEEL_PX)
         page.wait_for_timeout(100)
-        grown = box.evaluate(AT_END_JS)[1] != height
+        grown = evaluate_in_time(box, AT_END_JS)[1] != height
         still = 0.0 if grown or not end else still + 100
         if still >= SETTLE_MS:
             break
     if target is None:
-        return None if box.evaluate(AT_END_JS)[0] else "the end was never reached"
+        return None if evaluate_in_time(box, AT_END_JS)[0] else "the end was never reached"
     return None if target.count() and target.first.is_visible() else f"scrolled to the end and never found {name}"
 
 
@@ -317,7 +322,7 @@ def play_gesture(
     if step.get("sort"):
         return sort_by_dragging(page, to or locator.locator("xpath=.."), step["sort"]), "procedure"
     if step.get("place"):
-        inside = to is not None and to.evaluate("(t, e) => t.contains(e)", locator.element_handle())
+        inside = to is not None and evaluate_in_time(to, "(t, e) => t.contains(e)", locator.element_handle())
         if to is None or inside:
             wanted = place_in_list(value)
             if wanted is None:
@@ -332,7 +337,7 @@ def word_of(scope: Page | FrameLocator, selectors: list[str], place: str) -> str
     element = find_one(scope, selectors, 3000)
     if element is None:
         return None
-    text = element.evaluate("(e) => e.localName === 'textarea' || e.localName === 'input' ? e.value : e.innerText")
+    text = evaluate_in_time(element, "(e) => e.localName === 'textarea' || e.localName === 'input' ? e.value : e.innerText")
     words = [w for w in (re.sub(r"[^\w]", "", w) for w in str(text).split()) if w]
     at = len(words) if place == "last" else ordinal_number(place) or 0
     return words[at - 1] if 0 < at <= len(words) else None

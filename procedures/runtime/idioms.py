@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page
 
 from procedures.runtime import checks
 from procedures.runtime.comparison import extreme, superlative
+from procedures.runtime.deadline import evaluate_in_time
 from procedures.runtime.formats import month_shown, read_date
 from procedures.runtime.stepping import (
     ITEM_TEXTS_JS,
@@ -82,7 +83,7 @@ class IdiomPlays(PlayerBase):
     def _click_by_picture(self, index: int, step: Step, locator: Locator, page: Page, value: str) -> None:
         """Click the element of the recorded one's role that shows the picture shown with the task's words,
         opening what holds it first (`value` is not used: the picture is the page's)."""
-        found = locator.first.evaluate(PICTURE_ITEM_JS)
+        found = evaluate_in_time(locator.first, PICTURE_ITEM_JS)
         self._fail_if(index, step, page, found.get("problem"))
         target = self._scope(step, page).locator(found["css"]).nth(found["index"])
         self._reveal(target)
@@ -157,7 +158,7 @@ class IdiomPlays(PlayerBase):
     def _tick_exactly(self, index: int, step: Step, locator: Locator, page: Page, value: str) -> None:
         """Tick the checkboxes inside `locator` that the value names ("a, b and c"), untick the others; a step
         whose element is itself a checkbox (a set of one) ticks that box."""
-        own = locator.first.evaluate("e => e.matches('input[type=checkbox]')")
+        own = evaluate_in_time(locator.first, "e => e.matches('input[type=checkbox]')")
         boxes = locator.first if own else locator.first.locator("input[type=checkbox]")
         names = [n.strip().lower() for n in boxes.evaluate_all(checks.CHECKBOX_NAMES_JS)]
         wanted = set(listed(value, names))  # "Salt and pepper" is one when a box is so labelled

@@ -12,6 +12,7 @@ from typing import NoReturn
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Page
 
+from procedures.runtime.deadline import evaluate_in_time, handle_in_time
 from procedures.runtime.formats import ordinal_number
 from procedures.runtime.idioms import idioms_of
 from procedures.runtime.picks import items_said, pick_of
@@ -173,7 +174,7 @@ class Locating(PlayerBase):
         for _ in range(MAX_REVEALS):
             if locator.is_visible():
                 return
-            opener = locator.evaluate_handle(OPENER_JS).as_element()
+            opener = handle_in_time(locator, OPENER_JS).as_element()
             if opener is None:
                 return
             name = " ".join(opener.inner_text().split())[:60]
@@ -280,7 +281,7 @@ class Locating(PlayerBase):
         try:
             for selector in [self._text(s, "selector") for s in after.get("selectors") or [after.get("selector")] if s]:
                 found = scope.locator(selector)
-                if found.count() == 1 and (found.is_visible() or found.evaluate(HAS_OPENER_JS)):
+                if found.count() == 1 and (found.is_visible() or evaluate_in_time(found, HAS_OPENER_JS)):
                     return True
         except (KeyError, PlaywrightError):
             return False

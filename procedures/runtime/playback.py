@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from core.masking import SECRET_MASK
 from procedures.runtime import checks
 from procedures.runtime.acting import Acting
-from procedures.runtime.deadline import PageFrozen, page_trouble
+from procedures.runtime.deadline import PageFrozen, evaluate_in_time, page_trouble
 from procedures.runtime.looping import play_loop
 from procedures.runtime.picks import split_picks
 from procedures.runtime.placeholders import fill_placeholders, option_values, placeholders
@@ -140,7 +140,7 @@ class Player(Acting, Verifying):
         selector, locator, tried = self._locate_on_path(index, step, page)
         if step.get("suggestion"):
             locator = self._as_typed(step, page, selector, locator)
-        self._check_secrets(index, step, locator.evaluate("() => location.href") if step.get("frame") else page.url)
+        self._check_secrets(index, step, evaluate_in_time(locator, "() => location.href") if step.get("frame") else page.url)
         if key not in self._seen:
             with self._timed():
                 self._seen[key] = self._document_state(step, page) or {}

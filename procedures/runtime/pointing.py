@@ -10,6 +10,8 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
+from procedures.runtime.deadline import evaluate_in_time
+
 COVER_POLL_MS = 100  # how often a covered element is looked at again, in case the cover goes away
 PASSING_MS = 1000  # how long a cover over the centre may be passing (a popup closing) before a point beside it is clicked
 GRID = 7  # points across and down the element looked at for one that shows it
@@ -48,7 +50,7 @@ def element_words(locator: Locator) -> str:
     """The element as a person names it: its tag and the start of its text."""
     try:
         text = " ".join(locator.inner_text(timeout=1000).split())[:40]
-        tag = locator.evaluate("e => e.localName")
+        tag = evaluate_in_time(locator, "e => e.localName")
     except PlaywrightError:
         return "the element"
     return f'<{tag}> "{text}"' if text else f"<{tag}>"
@@ -62,7 +64,7 @@ def visible_point(locator: Locator, timeout_ms: float) -> dict[str, float] | str
     deadline = started + timeout_ms / 1000
     locator.scroll_into_view_if_needed(timeout=timeout_ms)
     while True:
-        found = locator.evaluate(VISIBLE_POINT_JS)
+        found = evaluate_in_time(locator, VISIBLE_POINT_JS)
         if found is None or found.get("centre"):
             return None
         now = time.monotonic()

@@ -331,7 +331,7 @@ def hidden_too(identity: str) -> str | None:
 def hidden_in_opener(locator: Locator, hidden: list[Locator]) -> bool:
     """Whether the one element found is hidden, has a recorded role and name, and a control that opens what
     holds it (a menu item with a submenu, a tab) is shown: replay opens that (_reveal) and goes on."""
-    return bool(hidden) and not locator.is_visible() and is_one_of(locator, hidden) and locator.evaluate(HAS_OPENER_JS)
+    return bool(hidden) and not locator.is_visible() and is_one_of(locator, hidden) and evaluate_in_time(locator, HAS_OPENER_JS)
 
 
 def describe_step(step: Step) -> str:
@@ -355,7 +355,8 @@ MAX_MONTH_STEPS = 120  # ten years of a calendar's month arrows
 
 def names_arrow(element: Locator, words: tuple[str, ...]) -> bool:
     """The element says one of `words` (a calendar's "Prev" or "›"), in its text, title or aria-label."""
-    said = element.evaluate("e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')").lower().split()
+    said = evaluate_in_time(element, "e => [e.innerText, e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')")
+    said = said.lower().split()
     return any(w in said for w in words)
 
 

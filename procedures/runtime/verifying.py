@@ -13,6 +13,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from procedures.runtime import checks
+from procedures.runtime.deadline import evaluate_in_time
 from procedures.runtime.formats import for_input, well_formed
 from procedures.runtime.idioms import idioms_of
 from procedures.runtime.placeholders import fill_placeholders, placeholders
@@ -53,7 +54,7 @@ class Verifying(PlayerBase):
         scope = self._scope(step, page)
         try:
             return (
-                page.evaluate(checks.STATE_JS, None)
+                evaluate_in_time(page, checks.STATE_JS, None)
                 if scope is page
                 else scope.locator(":root").evaluate_all(checks.STATE_OF_FIRST_JS)
             )

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import ElementHandle, FrameLocator, JSHandle, Locator, Page
 
+from procedures.runtime.deadline import evaluate_in_time
+
 # What people call each kind of element, and the elements of that kind (the first word is the kind's name).
 KIND_WORDS = {
     "radio": ("radio", "radio button", "option button"),
@@ -201,7 +203,7 @@ def read_through(locator: Locator) -> bool:
     enables a field once its text has been read wants; whether any was scrolled."""
     if locator.first.is_enabled():
         return False
-    return bool(locator.first.evaluate(f"(el) => ({READ_THROUGH_JS})()"))
+    return bool(evaluate_in_time(locator.first, f"(el) => ({READ_THROUGH_JS})()"))
 
 
 # Of the elements whose whole text is a name, the first line of text of the first shown one's next element

@@ -105,7 +105,7 @@ def test_a_reason_the_dropdown_lacks_and_an_unreachable_site_leave_the_confidenc
     result = run_task('Cancel booking "RC-1000" because of "Feeling better"', page=fresh.new_page(), store=store, mode="replay")
     assert result.outcome == "environment" and result.failed_step == 1, result.error
     assert "connection refused" in (result.error or "") and "the site could not be reached" in (result.error or "")
-    assert run_outcome(result)[0].startswith("Failed (the site could not be reached): step 1 (")
+    assert run_outcome(result)[0].startswith("Failed (the site's fault): step 1 (")
     assert result.confidence() == "Confidence unchanged: the site or the network failed, which is no fault of the procedure"
     result = run_task(CANCEL, page=fresh.new_page(), store=store, mode="replay", url=f"{served.url}/clinic/cancel.html")
     assert result.outcome == "environment" and not result.steps, result.error
