@@ -150,7 +150,7 @@ def _between(task: str, before: str, after: str) -> tuple[int, int] | None:
         lead = _anchor(before, 1)
         at = task.lower().find(lead.lower()) if lead else -1
     words = re.findall(r"\S+", before)
-    if at < 0 and 0 < len(words) <= 2:  # "Select S4 and S7 ..." worded "Tick S10 and S1 ...": the task's own first words
+    if at < 0 and len(words) == 1:  # "Select S4 and S7 ..." worded "Tick S10 and S1 ...": the task's own first word
         first = re.match(r"\s*" + r"\s+".join([r"\S+"] * len(words)), task)
         at, lead = (0, first.group(0)) if first else (-1, lead)
     if at < 0:
@@ -182,6 +182,9 @@ def task_lists(procedure: Procedure, task: str) -> list[tuple[str, str, tuple[in
             continue
         span = list_span(task, procedure, param, loop)
         if span is None:
+            named_options = _options_named(task, loop)  # "check Push and Post": the boxes of the set the task names
+            if named_options:
+                out.append((param.name, _as_value([[o] for o, _ in named_options], loop), named_options[-1][1]))
             continue
         text = task[span[0] : span[1]].strip(" :")
         named = _named_list(param).match(text)  # "... with tags: alpha, beta"
@@ -190,6 +193,15 @@ def task_lists(procedure: Procedure, task: str) -> list[tuple[str, str, tuple[in
         if items:
             out.append((param.name, _as_value(items, loop), span))
     return out
+
+
+def _options_named(task: str, loop: Loop) -> list[tuple[str, tuple[int, int]]]:
+    """The options of a one-field loop's set (the labels of a set of boxes) that the task names, in its order."""
+    options = {o for step in loop.body for o in step.options if o.strip()} if len(loop.fields) == 1 else set()
+    found = [
+        (option, m.span()) for option in options for m in re.finditer(rf"(?<!\w){re.escape(option)}(?!\w)", task, re.IGNORECASE)
+    ]
+    return sorted(found, key=lambda found_at: found_at[1])
 
 
 def _as_value(items: list[Any], loop: Loop) -> str:

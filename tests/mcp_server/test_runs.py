@@ -91,7 +91,7 @@ def test_a_cancelled_call_stops_its_run(home: Path, sites: AttackerServer) -> No
             return tools, [json.loads(p.read_text()) for p in results]
 
     tools, results = run_apart(main)
-    assert len(tools) == 5
+    assert len(tools) == 7
     assert [r["outcome"] for r in results] == ["stopped"]
     assert not any(r.path.startswith("/welcome.html") for r in sites.received)
     procedure = ProcedureStore().get(procedure_id)

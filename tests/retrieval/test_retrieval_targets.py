@@ -24,7 +24,10 @@ REACHED = {
     },
     "second": {
         "task-text": (96, 96),
-        "reworded": (86, 85),
+        "reworded": (
+            85,
+            85,
+        ),  # one rewording of a set of boxes ("select the SMS and Email options ...") lost to a radio group when ticked boxes became one list
         "reworded-heldout": (21, 21),
         "misspelled": (47, 48),
         "unrelated": (30, 30),
