@@ -15,6 +15,12 @@ from procedures.wording.phrasing import parts, value_end
 from procedures.wording.vocabulary import QUOTED_TEXT, UNSPELLED_PICTURE, VERBS
 from procedures.wording.word_forms import same_word
 
+LINK_TO_VALUE = r"\s*(?:(?:[:=]|is|to|of|are)\s*)?[\"“']?"  # between a field's name and its value ("phone of "X"")
+
+
+def _name_pattern(words: str) -> str:
+    return r"\s+".join(map(re.escape, words.lower().split()))
+
 
 class BinderBase:
     """What binding a task has found so far (the values, the spans of the task they came from, the values kept
@@ -94,27 +100,22 @@ class BinderBase:
     def _title_puts_beside(self, param: Parameter, words: str) -> bool:
         """The title too has this parameter's value right after or before another field's name (`"High" priority
         "Printer" ticket`, `the phone of "Ann Lee"`): there the name is no sign that the value is that field's."""
-        name = r"\s+".join(map(re.escape, words.lower().split()))
-        for source in self.sources:
-            span = self.span(param, source)
-            if span is None:
-                continue
-            before = re.search(rf"(?<!\w){name}\s*(?:(?:[:=]|is|to|of|are)\s*)?[\"“']?$", source[: span[0]].lower())
-            after = re.match(rf"[\"”']?\s*{name}(?!\w)", source[span[1] :].lower())
-            if before or after:
-                return True
-        return False
+        if self._title_puts_after(param, words):
+            return True
+        name = _name_pattern(words)
+        spans = [(source, self.span(param, source)) for source in self.sources]
+        return any(span and re.match(rf"[\"”']?\s*{name}(?!\w)", source[span[1] :].lower()) for source, span in spans)
+
+    def _title_puts_after(self, param: Parameter, words: str) -> bool:
+        """The title has this parameter's value right after the field's name `words` (`the phone of "Ann Lee"`)."""
+        name = _name_pattern(words)
+        spans = [(source, self.span(param, source)) for source in self.sources]
+        return any(span and re.search(rf"(?<!\w){name}{LINK_TO_VALUE}$", source[: span[0]].lower()) for source, span in spans)
 
     def _title_follows_with_other(self, param: Parameter, words: str) -> bool:
         """The title has another parameter's value right after this field's name (`the phone of "Ann Lee"`): what
         follows the name in a task is that one's, not this field's."""
-        name = r"\s+".join(map(re.escape, words.lower().split()))
-        for other in self.params:
-            for source in self.sources if other.name != param.name else ():
-                span = self.span(other, source)
-                if span and re.search(rf"(?<!\w){name}\s*(?:(?:[:=]|is|to|of|are)\s*)?[\"“']?$", source[: span[0]].lower()):
-                    return True
-        return False
+        return any(self._title_puts_after(other, words) for other in self.params if other.name != param.name)
 
     def _stops(self, at: int) -> list[int]:
         return [m.start for m in self.mentions if m.start >= at]

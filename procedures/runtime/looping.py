@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 NTH = re.compile(r":nth-of-type\((\d+)\)$")
@@ -62,34 +62,36 @@ def play_loop(player: Any, index: int, step: Mapping[str, Any], failed: Any) -> 
     """Play the loop step at `index`: the body for each item of its list, adding rows as needed; raises `failed`
     (playback's StepFailed) for the item whose row the page does not give or whose steps fail."""
     loop = step["loop"]
-    name = loop["over"]
-    items = loop_items(loop, str(player.params.get(name) or "[]"))
-    if not loop.get("row"):
-        return _play_in_place(player, index, loop, items, failed)
+    items = loop_items(loop, str(player.params.get(loop["over"]) or "[]"))
+    noun = loop["over"].removesuffix("s")
+    if not loop.get("row"):  # on the same elements for each item (a tag typed, a person picked, a box ticked)
+        _each_item(player, index, loop, items, failed, lambda number, body: body)
+        if player.results:
+            player.results[-1].checked.append(f"{len(items)} {noun}{'s' if len(items) != 1 else ''} given, each played")
+        return
     page = player._page(loop["body"][0])
     before = _rows(page, loop)
-    params, shown = player.params, player.shown_params
-    noun = name.removesuffix("s")
-    try:
-        for number, item in enumerate(items):
-            row = row_selector(loop, number)
-            player.params, player.shown_params = {**params, **item}, {**shown, **item}
-            try:
-                if not page.locator(row).count():
-                    _add_row(player, index, loop, page, row, failed)
-                for body in loop["body"]:
-                    player._run_step(index, _in_row(body, loop, row), first=False)
-            except failed as failure:
-                said = f"{noun} {number + 1} ({_said(item)})"
-                raise failed(index, f"{said}: {failure}", failure.tried, failure.fault, failure.missing) from None
-    finally:
-        player.params, player.shown_params = params, shown
+
+    def in_its_row(number: int, body: Mapping[str, Any]) -> Mapping[str, Any]:
+        row = row_selector(loop, number)
+        if body is loop["body"][0] and not page.locator(row).count():
+            _add_row(player, index, loop, page, row, failed)
+        return _in_row(body, loop, row)
+
+    _each_item(player, index, loop, items, failed, in_its_row)
     _check_count(player, index, loop, page, (max(before, len(items)), len(items), noun), failed)
 
 
-def _play_in_place(player: Any, index: int, loop: Mapping[str, Any], items: list[dict[str, str]], failed: Any) -> None:
-    """A loop with no row: its body on the same elements for each item (a tag typed and ended by Enter, a person
-    typed and picked from the suggestions, a box of a set ticked)."""
+def _each_item(
+    player: Any,
+    index: int,
+    loop: Mapping[str, Any],
+    items: list[dict[str, str]],
+    failed: Any,
+    placed: Callable[[int, Mapping[str, Any]], Mapping[str, Any]],
+) -> None:
+    """The loop's body once per item, with the item's fields as values, each body step as `placed(number, step)`
+    makes it; a failure names the item."""
     params, shown = player.params, player.shown_params
     noun = loop["over"].removesuffix("s")
     try:
@@ -97,14 +99,12 @@ def _play_in_place(player: Any, index: int, loop: Mapping[str, Any], items: list
             player.params, player.shown_params = {**params, **item}, {**shown, **item}
             try:
                 for body in loop["body"]:
-                    player._run_step(index, body, first=False)
+                    player._run_step(index, placed(number, body), first=False)
             except failed as failure:
                 said = f"{noun} {number + 1} ({_said(item)})"
                 raise failed(index, f"{said}: {failure}", failure.tried, failure.fault, failure.missing) from None
     finally:
         player.params, player.shown_params = params, shown
-    if player.results:
-        player.results[-1].checked.append(f"{len(items)} {noun}{'s' if len(items) != 1 else ''} given, each played")
 
 
 def _add_row(player: Any, index: int, loop: Mapping[str, Any], page: Any, row: str, failed: Any) -> None:
